@@ -1,0 +1,15 @@
+/** Throwaway secrets for test runs: a fresh clone has no cms/.env. */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  APP_KEYS: 'testKeyA,testKeyB',
+  API_TOKEN_SALT: 'test-api-token-salt',
+  ADMIN_JWT_SECRET: 'test-admin-jwt-secret',
+  TRANSFER_TOKEN_SALT: 'test-transfer-token-salt',
+  JWT_SECRET: 'test-jwt-secret',
+  ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef',
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  STRAPI_STARTUP_LOG: 'false',
+  BROWSER: 'none',
+  LOG_LEVEL: 'warn',
+};

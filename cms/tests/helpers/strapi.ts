@@ -1,0 +1,81 @@
+/**
+ * Boots a real Strapi in-process on its own throwaway database and serves it
+ * over real HTTP on a free port. SQLite by default; PostgreSQL (a fresh
+ * database per boot) when TEST_DATABASE_URL is set.
+ */
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { TEST_ENV } from './env';
+import { createDatabase, dropDatabase } from './postgres';
+
+const require = createRequire(import.meta.url);
+export const CMS_DIR = path.resolve(__dirname, '..', '..');
+
+export type TestStrapi = {
+  strapi: any;
+  url: string;
+  database: { client: 'sqlite' | 'postgres'; name: string };
+  stop: () => Promise<void>;
+};
+
+export type StartOptions = {
+  /** Seed the Thai demo data (default true). */
+  seed?: boolean;
+  env?: Record<string, string>;
+};
+
+export async function startStrapi(options: StartOptions = {}): Promise<TestStrapi> {
+  const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  Object.assign(process.env, TEST_ENV, options.env ?? {});
+  process.env.SEED_DEMO = options.seed === false ? 'false' : 'true';
+
+  let database: TestStrapi['database'];
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const name = `sala_test_${id.replace(/-/g, '_')}`;
+    process.env.DATABASE_URL = await createDatabase(pgUrl, name);
+    database = { client: 'postgres', name };
+  } else {
+    delete process.env.DATABASE_URL;
+    const name = `.tmp/test-${id}.db`;
+    fs.mkdirSync(path.join(CMS_DIR, '.tmp'), { recursive: true });
+    process.env.DATABASE_FILENAME = name;
+    database = { client: 'sqlite', name };
+  }
+
+  const { createStrapi } = require('@strapi/strapi');
+  const app = createStrapi({
+    appDir: CMS_DIR,
+    distDir: path.join(CMS_DIR, 'dist'),
+    autoReload: false,
+    serveAdminPanel: false,
+  });
+  await app.load();
+  await app.server.mount();
+  await new Promise<void>((resolve) => app.server.httpServer.listen(0, '127.0.0.1', resolve));
+  const { port } = app.server.httpServer.address() as AddressInfo;
+
+  return {
+    strapi: app,
+    url: `http://127.0.0.1:${port}`,
+    database,
+    async stop() {
+      // strapi.destroy() removes every process listener, which cuts vitest's worker channel.
+      const original = process.removeAllListeners;
+      process.removeAllListeners = (() => process) as typeof process.removeAllListeners;
+      try {
+        await app.destroy();
+      } finally {
+        process.removeAllListeners = original;
+      }
+      if (database.client === 'postgres') {
+        await dropDatabase(pgUrl!, database.name);
+      } else {
+        for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(CMS_DIR, database.name + suffix), { force: true });
+      }
+    },
+  };
+}
