@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * The quick start: builds what changed, then runs the payment sandbox, the CMS
+ * (with the Thai demo data seeded on first start into SQLite) and the storefront
+ * together. Ctrl-C stops everything.
+ *
+ *   npm start            production builds (admin panel included)
+ *   npm run dev          Strapi develop + Remix dev server with hot reload
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, buildIfChanged, ensureCmsEnv, log, run, start, waitFor } from './lib.mjs';
+
+const dev = process.argv.includes('--dev');
+const CMS_PORT = Number(process.env.CMS_PORT || 1337);
+const STORE_PORT = Number(process.env.STOREFRONT_PORT || 3000);
+const cmsUrl = `http://127.0.0.1:${CMS_PORT}`;
+const children = [];
+
+function stopAll(code = 0) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+const [major] = process.versions.node.split('.').map(Number);
+if (major !== 20) log(`warning: Node ${process.versions.node}; Sala is built and tested on Node 20.`);
+
+if (ensureCmsEnv()) log('cms/.env created with fresh secrets');
+
+log('shared: building…');
+run('npm', ['run', 'build', '--silent', '-w', '@sala/shared']);
+
+if (!dev) {
+  buildIfChanged('cms (admin panel and server)', ['cms/src', 'cms/config', 'cms/package.json', 'shared/src'], 'cms/dist/.sala-build', () =>
+    run('npm', ['run', 'build', '-w', '@sala/cms'], { env: { NODE_OPTIONS: '--max-old-space-size=4096' } }),
+  );
+  buildIfChanged('storefront', ['storefront/app', 'storefront/vite.config.ts', 'storefront/package.json', 'shared/src'], 'storefront/build/.sala-build', () =>
+    run('npm', ['run', 'build', '-w', '@sala/storefront']),
+  );
+}
+
+const sandboxMain = path.join(ROOT, 'payment-sandbox', 'src', 'main.ts');
+if (fs.existsSync(sandboxMain)) {
+  children.push(start('payments', path.join(ROOT, 'node_modules', '.bin', 'tsx'), [sandboxMain]));
+}
+
+const cms = dev
+  ? start('cms', 'npm', ['run', 'develop', '-w', '@sala/cms'], { env: { PORT: String(CMS_PORT) } })
+  : start('cms', process.execPath, ['cms/scripts/serve.mjs', '--no-compile'], { env: { PORT: String(CMS_PORT) } });
+children.push(cms);
+cms.on('exit', (code) => {
+  log(`cms exited with ${code}`);
+  stopAll(code || 1);
+});
+
+try {
+  await waitFor(`${cmsUrl}/_health`, { child: cms, timeoutMs: 300_000 });
+} catch (error) {
+  log(String(error));
+  stopAll(1);
+}
+
+const storeEnv = { PORT: String(STORE_PORT), CMS_URL: cmsUrl, CMS_PUBLIC_URL: `http://localhost:${CMS_PORT}` };
+const storefront = dev
+  ? start('storefront', 'npm', ['run', 'dev', '-w', '@sala/storefront', '--', '--port', String(STORE_PORT)], { env: storeEnv })
+  : start('storefront', 'npm', ['start', '-w', '@sala/storefront'], { env: storeEnv });
+children.push(storefront);
+storefront.on('exit', (code) => {
+  log(`storefront exited with ${code}`);
+  stopAll(code || 1);
+});
+await waitFor(`http://127.0.0.1:${STORE_PORT}/healthcheck`, { child: storefront }).catch((error) => {
+  log(String(error));
+  stopAll(1);
+});
+
+log('');
+log('Sala is running:');
+log(`  storefront      http://localhost:${STORE_PORT}`);
+log(`  CMS admin       http://localhost:${CMS_PORT}/admin`);
+log(`  CMS health      http://localhost:${CMS_PORT}/_health`);
+log('Demo accounts:');
+log('  CMS admin       admin@sala.local / Sala-admin-1');
+log('  student         demo.student / demo1234');
+log('  shop admin      demo.admin / demo1234');
+log('Mails are written to cms/outbox/. Press Ctrl-C to stop.');

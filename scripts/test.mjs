@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+/**
+ * Runs every test: unit (shared, storefront, payments), API tests on a booted
+ * Strapi over SQLite and, when TEST_DATABASE_URL is set, again over PostgreSQL,
+ * browser tests in Debian's Chromium, and the docker-compose file check.
+ * Ends with one line: "Tests: N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, log, run } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const reports = path.join(ROOT, 'test-results', 'reports');
+fs.mkdirSync(reports, { recursive: true });
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const install = 'apt-get update && apt-get install -y chromium fonts-thai-tlwg';
+  if (process.getuid?.() === 0) {
+    log(`Chromium is missing: ${install}`);
+    run('sh', ['-c', install], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  } else {
+    log(`Chromium is missing. Install it with:\n  sudo sh -c '${install}'`);
+    process.exit(1);
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const steps = [];
+
+function count(file, kind) {
+  if (!fs.existsSync(file)) return false;
+  const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (kind === 'vitest') {
+    totals.passed += data.numPassedTests ?? 0;
+    totals.failed += data.numFailedTests ?? 0;
+    totals.skipped += (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0);
+  } else {
+    totals.passed += (data.stats?.expected ?? 0) + (data.stats?.flaky ?? 0);
+    totals.failed += data.stats?.unexpected ?? 0;
+    totals.skipped += data.stats?.skipped ?? 0;
+  }
+  return true;
+}
+
+function step(name, command, args, { env = {}, report, kind } = {}) {
+  log(`── ${name}`);
+  if (report) fs.rmSync(report, { force: true });
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  const counted = report ? count(report, kind) : true;
+  if (!ok && report && !counted) totals.failed += 1; // the runner died before it could report
+  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+const vitest = (name, projects, env = {}) => {
+  const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  step(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env, report, kind: 'vitest' });
+};
+
+ensureChromium();
+run('npm', ['run', 'build', '--silent', '-w', '@sala/shared']);
+
+const config = fs.readFileSync(path.join(ROOT, 'vitest.config.ts'), 'utf8');
+const unitProjects = ['shared', 'storefront', 'payments'].filter((p) => config.includes(`name: '${p}'`));
+vitest('unit tests', unitProjects);
+
+const sqliteEnv = { TEST_DATABASE_URL: '' };
+vitest('API tests on SQLite', ['cms'], sqliteEnv);
+if (process.env.TEST_DATABASE_URL) {
+  vitest('API tests on PostgreSQL', ['cms'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  log('TEST_DATABASE_URL is not set: the API suite runs on SQLite only.');
+}
+
+const e2eReport = path.join(reports, 'e2e.json');
+step('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  report: e2eReport,
+  kind: 'playwright',
+});
+
+const compose = spawnSync('sh', ['-c', 'command -v docker-compose'], { encoding: 'utf8' });
+if (compose.status === 0) {
+  step('docker-compose.yml is valid', 'docker-compose', ['--env-file', 'deploy.env.example', '-f', 'docker-compose.yml', 'config', '-q']);
+  const last = steps[steps.length - 1];
+  last.ok ? totals.passed++ : totals.failed++;
+} else {
+  log('docker-compose is not installed: the compose file check is skipped (apt-get install -y docker-compose).');
+}
+
+log('');
+for (const s of steps) log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`);
+const failedSteps = steps.filter((s) => !s.ok).length;
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSteps || totals.failed ? 1 : 0);
