@@ -3,11 +3,15 @@ import type { Core } from '@strapi/strapi';
 const config: Core.Config.Middlewares = [
   'strapi::logger',
   'strapi::errors',
+  'global::api-envelope',
   'strapi::security',
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
-  'strapi::body',
+  {
+    name: 'strapi::body',
+    config: { jsonLimit: '2mb', formLimit: '2mb', textLimit: '2mb' },
+  },
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

@@ -1,0 +1,42 @@
+/**
+ * Wraps the custom routes (the old client's /public, /private and /api calls):
+ * gives every request an id, answers failures as `{ success: false, error: { code, msg } }`
+ * with a Thai message, and never leaks internals. Strapi's own routes keep Strapi's format.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { ApiError } from '../http/errors';
+import { localeOf, messageFor } from '../http/messages';
+import { isCustomPath } from '../http/routes';
+
+type Ctx = any;
+
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: Ctx, next: () => Promise<void>) => {
+    if (!isCustomPath(ctx.path)) return next();
+    const requestId = String(ctx.get('x-request-id') || randomUUID()).slice(0, 64);
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, 'NOT_FOUND');
+    } catch (error: any) {
+      const locale = localeOf(ctx);
+      if (error instanceof ApiError) {
+        ctx.status = error.status;
+        ctx.body = { success: false, error: { code: error.code, msg: messageFor(error.code, locale), ...error.details } };
+        return;
+      }
+      const status = Number(error?.status || error?.statusCode || 500);
+      if (status >= 400 && status < 500) {
+        // body too large, malformed JSON, unsupported media type...
+        const code = status === 413 ? 'FILE_TOO_LARGE' : status === 401 ? 'PERMISSION_DENIED' : status === 403 ? 'PERMISSION_DENIED' : 'INPUT_ERROR';
+        ctx.status = status;
+        ctx.body = { success: false, error: { code, msg: messageFor(code, locale) } };
+        return;
+      }
+      strapi.log.error(`[${requestId}] ${ctx.method} ${ctx.path} failed: ${error?.stack ?? error}`);
+      ctx.status = 500;
+      ctx.body = { success: false, error: { code: 'INTERNAL_ERROR', msg: messageFor('INTERNAL_ERROR', locale), requestId } };
+    }
+  };
