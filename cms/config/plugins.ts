@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { createOutboxTransport } from '../src/mail/outbox-transport';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Plugin => ({
   'users-permissions': {
@@ -7,6 +9,25 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Plugin =>
       jwt: { expiresIn: env('JWT_EXPIRES_IN', '7d') },
       register: {
         allowedFields: [],
+      },
+    },
+  },
+  email: {
+    config: {
+      provider: 'nodemailer',
+      // SMTP when SMTP_HOST is set; otherwise every mail is written to cms/outbox/ as an .eml file.
+      providerOptions: env('SMTP_HOST')
+        ? {
+            host: env('SMTP_HOST'),
+            port: env.int('SMTP_PORT', 587),
+            secure: env.bool('SMTP_SECURE', false),
+            ignoreTLS: env.bool('SMTP_IGNORE_TLS', false),
+            auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
+          }
+        : createOutboxTransport(path.resolve(__dirname, '..', '..', env('MAIL_OUTBOX', 'outbox'))),
+      settings: {
+        defaultFrom: env('MAIL_FROM', 'Sala <no-reply@sala.local>'),
+        defaultReplyTo: env('MAIL_REPLY_TO', 'support@sala.local'),
       },
     },
   },

@@ -1,0 +1,57 @@
+/** A real SMTP server in-process that keeps every mail it receives, parsed. */
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+
+const require = createRequire(import.meta.url);
+
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string };
+
+export type TestSmtp = {
+  port: number;
+  mails: ReceivedMail[];
+  env: Record<string, string>;
+  /** Waits until `count` mails matching `filter` arrived (default 5 s). */
+  waitFor(filter: (mail: ReceivedMail) => boolean, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  stop(): Promise<void>;
+};
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const { SMTPServer } = require('smtp-server');
+  const { simpleParser } = require('mailparser');
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream: NodeJS.ReadableStream, _session: unknown, callback: (error?: Error) => void) {
+      simpleParser(stream)
+        .then((parsed: any) => {
+          mails.push({
+            from: parsed.from?.text ?? '',
+            to: (Array.isArray(parsed.to) ? parsed.to : [parsed.to]).flatMap((t: any) => t?.value?.map((v: any) => v.address) ?? []),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    mails,
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false', SMTP_IGNORE_TLS: 'true' },
+    async waitFor(filter, count = 1, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.filter(filter);
+        if (found.length >= count || Date.now() > deadline) return found;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
