@@ -4,6 +4,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
+    // Coverage is a root-only option in vitest 4 (a project's `coverage` is ignored), so the
+    // shared project's gate lives here: every branch of money and pricing is tested.
+    // Run it with `npx vitest run --project shared --coverage`.
+    coverage: {
+      provider: 'v8',
+      include: ['shared/src/pricing/**', 'shared/src/money/**'],
+      exclude: ['**/*.test.ts', '**/*.test-helpers.ts'],
+      thresholds: { branches: 100 },
+    },
     projects: [
       {
         extends: true,
@@ -26,9 +35,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'payments',
+          include: ['cms/src/payments/**/*.test.ts', 'payment-sandbox/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'cms',
           root: './cms',
           include: ['tests/**/*.api.test.ts', 'src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'src/payments/**'],
           globalSetup: ['./tests/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,

@@ -55,9 +55,9 @@ function step(name, command, args, { env = {}, report, kind } = {}) {
   steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
-const vitest = (name, projects, env = {}) => {
+const vitest = (name, projects, env = {}, extra = []) => {
   const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  step(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env, report, kind: 'vitest' });
+  step(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env, report, kind: 'vitest' });
 };
 
 ensureChromium();
@@ -65,7 +65,8 @@ run('npm', ['run', 'build', '--silent', '-w', '@sala/shared']);
 
 const config = fs.readFileSync(path.join(ROOT, 'vitest.config.ts'), 'utf8');
 const unitProjects = ['shared', 'storefront', 'payments'].filter((p) => config.includes(`name: '${p}'`));
-vitest('unit tests', unitProjects);
+// --coverage enforces the 100% branch gate on shared money and pricing (see vitest.config.ts)
+vitest('unit tests', unitProjects, {}, ['--coverage']);
 
 const sqliteEnv = { TEST_DATABASE_URL: '' };
 vitest('API tests on SQLite', ['cms'], sqliteEnv);

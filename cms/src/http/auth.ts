@@ -41,7 +41,7 @@ export async function findStudent(strapi: Core.Strapi, ctx: any): Promise<Studen
 
 async function isWhitelistDenied(strapi: Core.Strapi, student: Student): Promise<boolean> {
   const setting = (await strapi.db.query('api::site-setting.site-setting').findOne({})) as Record<string, unknown> | null;
-  if (!setting?.whitelist_enabled) return false;
+  if (!setting?.is_enable_whitelist) return false;
   return !student.is_whitelisted;
 }
 

@@ -100,6 +100,15 @@ export const ERROR_CODES = [
   'MEMBER_ONLY_PLAN',
   'USD_PRICE_MISSING',
   'MINIMUM_AMOUNT',
+  'CART_EMPTY',
+  'PROMOTION_REQUIRED',
+  'WITHHOLDING_REQUIRES_JURISTIC_PERSON',
+  'SHIPPING_ADDRESS_REQUIRED',
+  'SHIPPING_METHOD_REQUIRED',
+  'INSTRUCTOR_CANNOT_BUY',
+  'ORDER_IN_PROGRESS',
+  'COURSE_ACCESS_DENIED',
+  'UNAUTHORIZED',
   // uploads
   'FILE_TYPE_NOT_ALLOWED',
   'FILE_TOO_LARGE',
@@ -127,3 +136,91 @@ export const COUPON_REASONS = [
   'coupon_expired',
 ] as const;
 export type CouponReason = (typeof COUPON_REASONS)[number];
+
+/** Reason codes for a promotion that was not applied. */
+export const PROMOTION_REASONS = [
+  'promotion_not_found',
+  'promotion_not_applicable',
+  'promotion_not_chosen',
+  'promotion_expired',
+  'coupon_or_promotion',
+] as const;
+export type PromotionReason = (typeof PROMOTION_REASONS)[number];
+
+/** Coupon and promotion kinds: P1 applies per course, P2 needs a number of courses in the cart. */
+export const DISCOUNT_KINDS = ['P1', 'P2'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+export const DISCOUNT_TYPES = ['amount', 'percent'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** UI locales. Thai is the default. */
+export const LOCALES = ['th', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Withholding tax rates offered to juristic-person buyers, in percent; the first is the default. */
+export const WITHHOLDING_PERCENTS = [3, 1] as const;
+export type WithholdingPercent = (typeof WITHHOLDING_PERCENTS)[number];
+export const DEFAULT_WITHHOLDING_PERCENT: WithholdingPercent = 3;
+
+/** Methods 8 and 9 (tokenising provider) refuse a charge below this, after withholding (minor units, THB). */
+export const MINIMUM_ONLINE_PAYMENT_AMOUNT = 2000;
+export const MINIMUM_PAYMENT_METHOD_IDS: readonly PaymentMethodId[] = [PAYMENT_METHOD_IDS.OMISE_CARD, PAYMENT_METHOD_IDS.OMISE_PROMPTPAY];
+
+/** Below this net total (minor units) the tax-invoice check is skipped: 1000 THB, or 30 USD on the layout-four path. */
+export const TAX_INVOICE_CHECK_MIN_AMOUNT: Readonly<Record<Currency, number>> = { THB: 100000, USD: 3000 };
+
+/** Course types that cannot be bought again once an order for them is approved. */
+export const NON_REBUYABLE_COURSE_TYPES: readonly CourseType[] = [
+  'Online',
+  'Flex',
+  'In-class',
+  'Live-Broadcast',
+  'Live-Room',
+  'Live-Room-Student-Camera',
+];
+
+/** Order statuses in which buying the same course again is blocked. */
+export const PURCHASE_BLOCKING_STATUSES: readonly OrderStatus[] = ['notYetReceived', 'rejected', 'pendingApproved'];
+
+/** Role id recognised by the login panel helper. */
+export const STUDENT_ROLE_ID = 3;
+
+/** Bytes in one gigabyte, as the storage-status response counts them. */
+export const BYTES_PER_GIGABYTE = 1073741824;
+
+/** Durations used by plan terms and countdowns (milliseconds). */
+export const MS_PER_HOUR = 3600e3;
+export const MS_PER_DAY = 86400e3;
+/** Actual plans count a month as 30 days and a year as 360 days. */
+export const ACTUAL_MS_PER_MONTH = 2592e6;
+export const ACTUAL_MS_PER_YEAR = 31104e6;
+/** Period plans count a month as 30 days and a year as 365 days. */
+export const PERIOD_DAYS_PER_MONTH = 30;
+export const PERIOD_DAYS_PER_YEAR = 365;
+
+/** Bangkok is UTC+7 all year; payment report times are shifted by this much. */
+export const BANGKOK_UTC_OFFSET_HOURS = 7;
+
+/** Polling and redirect delays of the checkout (milliseconds). */
+export const PAYMENT_POLL_INTERVAL_MS = 6000;
+export const THANK_YOU_REDIRECT_DELAY_MS = 500;
+export const ORDER_LIST_REDIRECT_DELAY_MS = 1000;
+
+/** Field limits of spec section 9. */
+export const LIMITS = {
+  nameMaxLength: 255,
+  telMinDigits: 9,
+  telMaxDigits: 10,
+  passwordMinLength: 6,
+  taxIdDigits: 13,
+  postcodeDigits: 5,
+  cardNumberMaxLength: 16,
+  cardMonthLength: 2,
+  cardYearLength: 4,
+  cardCvvMaxLength: 4,
+  profilePictureMaxFiles: 1,
+} as const;
+
+/** Pagination defaults of lists. */
+export const PAGINATION = { pageSize: 10, pageSizeOptions: [10, 20, 30, 40], jumpStep: 5, jumpStepLessItems: 3 } as const;

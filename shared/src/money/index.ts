@@ -1,9 +1,29 @@
 import type { Currency } from '../constants/index.js';
 
-/** An amount of money in minor units (satang, cents) with its currency. */
+/**
+ * Money is an integer of minor units (satang, cents) with its currency:
+ * `{ amount: 199950, currency: 'THB' }` is 1,999.50 baht. Every conversion to or
+ * from major units, every rounding and every split of an amount lives here, so
+ * nothing else in the codebase multiplies or divides by 100.
+ */
 export type Money = { amount: number; currency: Currency };
 
-const MINOR_PER_MAJOR: Record<Currency, number> = { THB: 100, USD: 100 };
+/** Digits after the decimal point of each currency (ISO 4217 exponent). */
+export const CURRENCY_DECIMALS: Readonly<Record<Currency, number>> = { THB: 2, USD: 2 };
+
+/** ISO 4217 numeric codes, as the card hand-off sends them (`764` for THB). */
+export const CURRENCY_NUMERIC_CODES: Readonly<Record<Currency, string>> = { THB: '764', USD: '840' };
+
+/**
+ * The one rounding policy of the codebase: round half up on the minor unit, ties
+ * away from zero (BigDecimal's HALF_UP). 0.5 satang becomes 1 satang, -0.5 becomes -1.
+ * Every percent, tax and unit conversion goes through {@link divideRounded}.
+ */
+export const ROUNDING_POLICY = 'HALF_UP' as const;
+export type RoundingPolicy = typeof ROUNDING_POLICY;
+
+/** One hundred percent in basis points: 700 is 7%, 10000 is 100%. */
+export const BASIS_POINTS_PER_WHOLE = 10000;
 
 /** Builds a Money value, refusing anything that is not a safe integer. */
 export function money(amount: number, currency: Currency = 'THB'): Money {
@@ -11,10 +31,213 @@ export function money(amount: number, currency: Currency = 'THB'): Money {
   return { amount, currency };
 }
 
-/** Formats with 2 decimals and thousands separators: `฿1,999.00` (th) or `THB 1,999.00` (en). */
+/** Zero in the given currency. */
+export function zero(currency: Currency = 'THB'): Money {
+  return { amount: 0, currency };
+}
+
+function assertSameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) throw new TypeError(`currency mismatch: ${a.currency} and ${b.currency}`);
+}
+
+/** a + b; both must share a currency. */
+export function add(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return money(a.amount + b.amount, a.currency);
+}
+
+/** a - b; both must share a currency. The result may be negative. */
+export function subtract(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return money(a.amount - b.amount, a.currency);
+}
+
+/** Sum of a list in one currency (zero for an empty list). */
+export function sum(values: readonly Money[], currency: Currency = 'THB'): Money {
+  return values.reduce((total, value) => add(total, value), zero(currency));
+}
+
+/** Multiplies by an integer factor (a quantity); fractions go through {@link percentOf}. */
+export function multiply(value: Money, factor: number): Money {
+  if (!Number.isSafeInteger(factor)) throw new RangeError(`multiply needs an integer factor, got ${factor}`);
+  return money(value.amount * factor, value.currency);
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b. */
+export function compare(a: Money, b: Money): -1 | 0 | 1 {
+  assertSameCurrency(a, b);
+  return a.amount < b.amount ? -1 : a.amount > b.amount ? 1 : 0;
+}
+
+/** True for an amount of zero. */
+export function isZero(value: Money): boolean {
+  return value.amount === 0;
+}
+
+/** The smaller of two amounts. */
+export function minMoney(a: Money, b: Money): Money {
+  return compare(a, b) <= 0 ? a : b;
+}
+
+function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (2n * magnitude + denominator) / (2n * denominator);
+  return negative ? -rounded : rounded;
+}
+
+function toSafeNumber(value: bigint): number {
+  const result = Number(value);
+  if (!Number.isSafeInteger(result)) throw new RangeError(`amount ${value} is outside the safe integer range`);
+  return result;
+}
+
+/** numerator / denominator rounded to an integer with {@link ROUNDING_POLICY}; exact for any safe integers. */
+export function divideRounded(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator <= 0) {
+    throw new RangeError(`divideRounded needs integers and a positive denominator, got ${numerator}/${denominator}`);
+  }
+  return toSafeNumber(roundHalfUp(BigInt(numerator), BigInt(denominator)));
+}
+
+function assertBasisPoints(basisPoints: number): void {
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) {
+    throw new RangeError(`basis points must be a non-negative integer, got ${basisPoints}`);
+  }
+}
+
+/** `basisPoints` of a value, rounded half up: percentOf(฿999.99, 700) is ฿70.00 (69.9993 rounds to 70.00). */
+export function percentOf(value: Money, basisPoints: number): Money {
+  assertBasisPoints(basisPoints);
+  const part = roundHalfUp(BigInt(value.amount) * BigInt(basisPoints), BigInt(BASIS_POINTS_PER_WHOLE));
+  return money(toSafeNumber(part), value.currency);
+}
+
+/**
+ * The tax contained in a tax-inclusive amount: value × rate / (1 + rate), rounded half up.
+ * includedTax(฿107.00, 700) is ฿7.00.
+ */
+export function includedTax(value: Money, basisPoints: number): Money {
+  assertBasisPoints(basisPoints);
+  const part = roundHalfUp(BigInt(value.amount) * BigInt(basisPoints), BigInt(BASIS_POINTS_PER_WHOLE + basisPoints));
+  return money(toSafeNumber(part), value.currency);
+}
+
+/** Converts a percent with at most 2 decimals (7, '7.00', 1.5) to basis points (700, 700, 150), without float error. */
+export function percentToBasisPoints(percent: number | string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(percent).trim());
+  if (!match) throw new RangeError(`percent must be a non-negative number with at most 2 decimals, got ${percent}`);
+  return toSafeNumber(BigInt(match[1] + (match[2] ?? '').padEnd(2, '0')));
+}
+
+/**
+ * Splits a total by integer weights with the largest-remainder method: each part
+ * gets floor(total × weight / Σweights), and the satang left over go one by one
+ * to the largest remainders (ties to the earlier weight). The parts always sum to
+ * the total and a part never exceeds its exact share rounded up. All-zero weights
+ * split evenly.
+ */
+export function allocate(total: Money, weights: readonly number[]): Money[] {
+  if (weights.length === 0) throw new RangeError('allocate needs at least one weight');
+  for (const weight of weights) {
+    if (!Number.isSafeInteger(weight) || weight < 0) throw new RangeError(`weights must be non-negative integers, got ${weight}`);
+  }
+  const big = weights.map((weight) => BigInt(weight));
+  const weightSum = big.reduce((a, b) => a + b, 0n);
+  const effective = weightSum === 0n ? big.map(() => 1n) : big;
+  const divisor = weightSum === 0n ? BigInt(weights.length) : weightSum;
+  const sign = total.amount < 0 ? -1n : 1n;
+  const magnitude = BigInt(total.amount) * sign;
+  const parts = effective.map((weight) => (magnitude * weight) / divisor);
+  const remainders = effective
+    .map((weight, index) => ({ index, remainder: (magnitude * weight) % divisor }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  let left = magnitude - parts.reduce((a, b) => a + b, 0n);
+  for (let k = 0; left > 0n; k += 1, left -= 1n) parts[remainders[k].index] += 1n;
+  return parts.map((part) => money(Number(part * sign), total.currency));
+}
+
+const DECIMAL_PATTERN = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Reads a major-unit decimal string ('1999.50', '1999.5', '1999', '-3.25') as Money
+ * without going through a float. Digits beyond the currency's decimals are rounded
+ * with {@link ROUNDING_POLICY}. Returns null for anything else.
+ */
+export function tryParseMajor(text: string, currency: Currency = 'THB'): Money | null {
+  const match = DECIMAL_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const decimals = CURRENCY_DECIMALS[currency];
+  const digits = BigInt(whole + fraction.padEnd(decimals, '0'));
+  const scale = 10n ** BigInt(Math.max(0, fraction.length - decimals));
+  const minor = roundHalfUp(digits, scale) * (sign === '-' ? -1n : 1n);
+  const amount = Number(minor);
+  return Number.isSafeInteger(amount) ? money(amount, currency) : null;
+}
+
+/** Like {@link tryParseMajor} but throws a RangeError on text that is not a decimal number. */
+export function parseMajor(text: string, currency: Currency = 'THB'): Money {
+  const parsed = tryParseMajor(text, currency);
+  if (!parsed) throw new RangeError(`not a decimal amount: "${text}"`);
+  return parsed;
+}
+
+function splitMajor(value: Money): { sign: string; whole: string; fraction: string } {
+  const decimals = CURRENCY_DECIMALS[value.currency];
+  const digits = String(Math.abs(value.amount)).padStart(decimals + 1, '0');
+  return {
+    sign: value.amount < 0 ? '-' : '',
+    whole: digits.slice(0, digits.length - decimals),
+    fraction: digits.slice(digits.length - decimals),
+  };
+}
+
+/** Major units with the currency's decimals and no grouping: 199950 THB is '1999.50'. */
+export function toMajorString(value: Money): string {
+  const { sign, whole, fraction } = splitMajor(value);
+  return `${sign}${whole}.${fraction}`;
+}
+
+/** Major units as a number, for providers whose API takes a JSON number (1999.5). */
+export function toMajorNumber(value: Money): number {
+  return Number(toMajorString(value));
+}
+
+/** Formats with 2 decimals and thousands separators: `฿1,999.00` (th) or `THB 1,999.00` (en); USD as `$1,999.00`. */
 export function formatMoney(value: Money, locale: 'th' | 'en' = 'th'): string {
-  const major = value.amount / MINOR_PER_MAJOR[value.currency];
-  const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(major);
-  if (value.currency === 'THB') return locale === 'th' ? `฿${number}` : `THB ${number}`;
-  return `$${number}`;
+  const { sign, whole, fraction } = splitMajor(value);
+  const number = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  if (value.currency === 'USD') return `${sign}$${number}`;
+  return locale === 'th' ? `${sign}฿${number}` : `${sign}THB ${number}`;
+}
+
+function assertThb(value: Money, what: string): void {
+  if (value.currency !== 'THB') throw new TypeError(`${what} is defined for THB only, got ${value.currency}`);
+}
+
+/** The tokenising provider's amount: an integer of satang (฿123.00 is 12300). */
+export function toSatang(value: Money): number {
+  assertThb(value, 'toSatang');
+  return value.amount;
+}
+
+/** Baht as a string with 2 decimals ('100.10'), for providers that take major units. */
+export function toBahtString(value: Money): string {
+  assertThb(value, 'toBahtString');
+  return toMajorString(value);
+}
+
+/** The card hand-off's `amt`: minor units left-padded with zeros to 12 digits ('000000010010' is 100.10). */
+export function to2c2pAmount(value: Money): string {
+  if (value.amount < 0) throw new RangeError('a card hand-off amount cannot be negative');
+  const text = String(value.amount).padStart(12, '0');
+  if (text.length > 12) throw new RangeError('a card hand-off amount has at most 12 digits');
+  return text;
+}
+
+/** Reads a 12-digit card hand-off amount back to Money. */
+export function from2c2pAmount(text: string, currency: Currency = 'THB'): Money {
+  if (!/^\d{12}$/.test(text)) throw new RangeError(`a card hand-off amount has exactly 12 digits, got "${text}"`);
+  return money(Number(text), currency);
 }

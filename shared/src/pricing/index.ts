@@ -1,1 +1,3 @@
-export {};
+/** The pricing engine: a pure function from a cart to a priced breakdown. */
+export { priceCart } from './price-cart.js';
+export type * from './types.js';

@@ -1,1 +1,66 @@
-export {};
+/**
+ * One zod schema per form or payload, shared by the storefront forms and the CMS
+ * controllers. Messages come from text keys; every builder takes a translator and
+ * defaults to Thai.
+ */
+export { EMAIL_PATTERN, LOGIN_CHARACTERS, fileRefSchema, type FileRef } from './fields.js';
+export {
+  DENIED_EXTENSIONS,
+  IMAGE_EXTENSIONS,
+  ImageUploadSchema,
+  PROFILE_IMAGE_EXTENSIONS,
+  VIDEO_EXTENSIONS,
+  VideoUploadSchema,
+  buildUploadSchema,
+  fileExtensions,
+  hasStorageFor,
+  isAllowedUpload,
+  type UploadFiles,
+  type UploadKind,
+  type UploadSchemaOptions,
+} from './upload.js';
+export {
+  LoginInfoSchema,
+  LoginSchema,
+  buildLoginInfoSchema,
+  buildLoginSchema,
+  buildRegistrationSchema,
+  type CustomLabel,
+  type FieldSetting,
+  type LoginValues,
+  type RegistrationSchemaOptions,
+  type RegistrationSettings,
+  type RegistrationValues,
+} from './registration.js';
+export {
+  TaxInvoiceSchema,
+  buildTaxInvoiceSchema,
+  clearOnPersonTypeChange,
+  isValidThaiTaxId,
+  taxInvoiceIssues,
+  taxInvoiceLabels,
+  type TaxInvoiceValues,
+} from './tax-invoice.js';
+export {
+  PaymentReportPayloadSchema,
+  PaymentReportSchema,
+  buildPaymentReportSchema,
+  checkSlipUpload,
+  firstPaymentReportIssue,
+  paymentReportNotices,
+  type PaymentReportPayload,
+  type PaymentReportValues,
+} from './payment-report.js';
+export {
+  CardFormSchema,
+  CustomLabelAnswerSchema,
+  OrderCourseLineSchema,
+  OrderPayloadSchema,
+  RegistrationPayloadSchema,
+  buildCardFormSchema,
+  buildOrderPayloadSchema,
+  buildRegistrationPayloadSchema,
+  type CardFormValues,
+  type OrderPayload,
+  type RegistrationPayload,
+} from './payloads.js';

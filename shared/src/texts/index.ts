@@ -1,1 +1,110 @@
-export {};
+import type { CouponReason, ErrorCode, Locale, PromotionReason } from '../constants/index.js';
+import { TEXT_CATALOGUE } from './catalogue.js';
+
+export type TextKey = keyof typeof TEXT_CATALOGUE;
+export type TextEntry = { th: string; en: string };
+
+/** Every text key with its Thai and English default. */
+export const TEXTS: Record<TextKey, TextEntry> = TEXT_CATALOGUE;
+
+export const TEXT_KEYS = Object.keys(TEXTS) as TextKey[];
+
+/** Overrides from the CMS `text` collection: per key, a text per locale. Blank values fall back to the defaults. */
+export type TextOverrides = Partial<Record<string, Partial<Record<Locale, string | null>>>>;
+
+export type TextParams = Record<string, string | number>;
+
+/** Translates a key with `{name}` placeholders; the signature schemas take. */
+export type Translate = (key: TextKey, params?: TextParams) => string;
+
+/** True for a string that is one of the catalogue's keys. */
+export function isTextKey(key: string): key is TextKey {
+  return Object.prototype.hasOwnProperty.call(TEXTS, key);
+}
+
+/** Replaces `{name}` with params.name; unknown placeholders stay as written. */
+export function interpolate(text: string, params: TextParams = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * The text of a key in a locale: the override when it is not blank, else the
+ * catalogue default, with `{name}` placeholders filled from params.
+ */
+export function translate(key: TextKey, locale: Locale = 'th', overrides?: TextOverrides, params?: TextParams): string {
+  const override = overrides?.[key]?.[locale];
+  const text = override && override.trim() !== '' ? override : TEXTS[key][locale];
+  return interpolate(text, params);
+}
+
+/** A translator bound to a locale and overrides, for schema builders and components. */
+export function createTranslator(locale: Locale = 'th', overrides?: TextOverrides): Translate {
+  return (key, params) => translate(key, locale, overrides, params);
+}
+
+/** The Thai translator every schema uses when none is given. */
+export const defaultTranslate: Translate = createTranslator('th');
+
+/** The text key of each error code's message. */
+export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
+  INPUT_ERROR: 'error_input_error',
+  OVER_LIMIT_USER: 'error_over_limit_user',
+  ERROR_CREATE_USER_IN_DAY: 'error_create_user_in_day',
+  DUPLICATE_USERNAME: 'error_duplicate_username',
+  DUPLICATE_EMAIL: 'error_duplicate_email',
+  INVALID_FORMAT_USERNAME: 'error_invalid_format_username',
+  INVALID_FORMAT_PASSWORD: 'error_invalid_format_password',
+  INVALID_FORMAT_EMAIL: 'error_invalid_format_email',
+  PERMISSION_DENIED: 'error_permission_denied',
+  WHITELIST_USER_DENIED: 'error_whitelist_user_denied',
+  TOO_MANY_REQUESTS: 'error_too_many_requests',
+  NOT_FOUND: 'error_not_found',
+  COUPON_NOT_AVAILABLE: 'error_coupon_not_available',
+  COURSE_DUPLICATE: 'error_course_duplicate',
+  NO_MORE_SEAT: 'error_no_more_seat',
+  TIME_LEFT: 'error_time_left',
+  NO_PRICING_PLAN: 'error_no_pricing_plan',
+  NO_PAYMENT_METHOD: 'error_no_payment_method',
+  HAVE_COURSE: 'error_have_course',
+  MEMBER_ONLY_PLAN: 'error_member_only_plan',
+  USD_PRICE_MISSING: 'error_usd_price_missing',
+  MINIMUM_AMOUNT: 'error_minimum_amount',
+  CART_EMPTY: 'error_cart_empty',
+  PROMOTION_REQUIRED: 'error_promotion_required',
+  WITHHOLDING_REQUIRES_JURISTIC_PERSON: 'error_withholding_requires_juristic_person',
+  SHIPPING_ADDRESS_REQUIRED: 'error_shipping_address_required',
+  SHIPPING_METHOD_REQUIRED: 'error_shipping_method_required',
+  INSTRUCTOR_CANNOT_BUY: 'error_instructor_cannot_buy',
+  ORDER_IN_PROGRESS: 'error_order_in_progress',
+  COURSE_ACCESS_DENIED: 'error_course_access_denied',
+  UNAUTHORIZED: 'error_unauthorized',
+  FILE_TYPE_NOT_ALLOWED: 'error_file_type_not_allowed',
+  FILE_TOO_LARGE: 'error_file_too_large',
+  OUT_OF_STORAGE: 'error_out_of_storage',
+  cart_fail: 'cart_fail',
+  payment_fail: 'payment_fail',
+  VALIDATION_ERROR: 'error_validation_error',
+  INTERNAL_ERROR: 'error_internal_error',
+};
+
+/** The message of a server error code, in a locale (Thai by default). */
+export function errorMessage(code: ErrorCode, locale: Locale = 'th', overrides?: TextOverrides): string {
+  return translate(ERROR_TEXT_KEYS[code], locale, overrides);
+}
+
+/** The notice of a coupon or promotion reason code; each reason is its own text key. */
+export function reasonMessage(reason: CouponReason | PromotionReason, locale: Locale = 'th', overrides?: TextOverrides): string {
+  return translate(reason, locale, overrides);
+}
+
+export type CouponResultModal = { kind: 'warning' | 'success'; titleKey: TextKey; descriptionKey: TextKey };
+
+/**
+ * The coupon result modal for a lookup's code: NOT_FOUND and COUPON_NOT_AVAILABLE
+ * show the not-found warning; SUCCESS and any other value show the success text.
+ */
+export function couponResultModal(code: string | null | undefined): CouponResultModal {
+  return code === 'NOT_FOUND' || code === 'COUPON_NOT_AVAILABLE'
+    ? { kind: 'warning', titleKey: 'coupon_not_found_title', descriptionKey: 'coupon_not_found_description' }
+    : { kind: 'success', titleKey: 'coupon_success_title', descriptionKey: 'coupon_success_description' };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** One rule of a field: a test and the message shown when it fails. */
+export type Rule = readonly [test: (value: string) => boolean, message: string];
+
+/** Reads a form value as trimmed text: conform sends a blank input as undefined. */
+export function toText(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value).trim();
+}
+
+/** A text field checked rule by rule; only the first failing rule's message is reported. */
+export function textField(rules: readonly Rule[]) {
+  return z.preprocess(
+    toText,
+    z.string().superRefine((value, ctx) => {
+      const failed = rules.find(([test]) => !test(value));
+      if (failed) ctx.addIssue({ code: 'custom', message: failed[1] });
+    }),
+  );
+}
+
+/** Accepts true/false, 1/0, '1'/'0', 'true'/'false' and 'on' (a checked checkbox). */
+export const flagField = z.preprocess(
+  (value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on',
+  z.boolean(),
+);
+
+/** A file as chosen in a browser (a File) or already stored (only a name). The object is kept as given. */
+export type FileRef = { name: string; type?: string; size?: number };
+
+export const fileRefSchema = z.custom<FileRef>(
+  (value) => typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string',
+);
+
+/** A list of files; a single file or nothing is read as a list. */
+export const fileListField = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z.array(fileRefSchema),
+);
+
+/** Digits only. */
+export const isDigits = (value: string) => /^\d+$/.test(value);
+
+/** Letters, digits and @ - _ . : the character set of usernames and passwords on the registration layout. */
+export const LOGIN_CHARACTERS = /^[A-Za-z0-9@\-_.]+$/;
+
+/** A standard e-mail address pattern: local part, @, a domain with a dot and a top-level name of 2+ letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LIMITS, TAX_PERSON_TYPES, type TaxPersonType } from '../constants/index.js';
+import { defaultTranslate, type TextKey, type Translate } from '../texts/index.js';
+import { fileListField, flagField, toText, type FileRef } from './fields.js';
+import { isAllowedUpload } from './upload.js';
+
+/**
+ * The Thai 13-digit tax id check: each of the first 12 digits times 13 down to 2,
+ * summed; the check digit is (11 - sum mod 11) mod 10.
+ */
+export function isValidThaiTaxId(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  const sum = [...value.slice(0, 12)].reduce((total, digit, i) => total + Number(digit) * (13 - i), 0);
+  return (11 - (sum % 11)) % 10 === Number(value[12]);
+}
+
+/** The tax invoice form's values. */
+export type TaxInvoiceValues = {
+  taxPersonType: TaxPersonType;
+  taxNameOne: string;
+  taxNameTwo: string;
+  taxPayerIdentificationNo: string;
+  taxAddress: string;
+  taxPostcode: string;
+  taxCompanyCertificate: FileRef[];
+  taxIsDeliveryByTaxaddress: boolean;
+  taxDeliveryAddress: string;
+};
+
+const LABELS: Record<TaxPersonType, { nameOne: TextKey; nameTwo: TextKey; id: TextKey }> = {
+  normal_person: { nameOne: 'tax_label_name_one_normal', nameTwo: 'tax_label_name_two_normal', id: 'tax_label_id_normal' },
+  juristic_person: { nameOne: 'tax_label_name_one_juristic', nameTwo: 'tax_label_name_two_juristic', id: 'tax_label_id_juristic' },
+};
+
+/** The label keys of the person-dependent fields: names and id read differently for a company. */
+export function taxInvoiceLabels(personType: TaxPersonType): { nameOne: TextKey; nameTwo: TextKey; id: TextKey } {
+  return LABELS[personType];
+}
+
+type TaxIssue = { path: keyof TaxInvoiceValues; message: string };
+
+/** Every failing field of a tax invoice, one message per field, in the form's order. */
+export function taxInvoiceIssues(values: TaxInvoiceValues, t: Translate = defaultTranslate): TaxIssue[] {
+  const labels = LABELS[values.taxPersonType];
+  const required = (label: TextKey) => t('validation_required', { label: t(label) });
+  const issues: TaxIssue[] = [];
+  const check = (path: keyof TaxInvoiceValues, failed: boolean, message: string) => {
+    if (failed) issues.push({ path, message });
+  };
+  check('taxNameOne', values.taxNameOne === '', required(labels.nameOne));
+  check('taxNameOne', values.taxNameOne.length > LIMITS.nameMaxLength, t('validation_max_length', { label: t(labels.nameOne), max: LIMITS.nameMaxLength }));
+  check('taxNameTwo', values.taxNameTwo === '', required(labels.nameTwo));
+  check('taxPayerIdentificationNo', !/^\d{13}$/.test(values.taxPayerIdentificationNo), t('tax_id_invalid'));
+  check(
+    'taxPayerIdentificationNo',
+    /^\d{13}$/.test(values.taxPayerIdentificationNo) && !isValidThaiTaxId(values.taxPayerIdentificationNo),
+    t('tax_id_checksum'),
+  );
+  check('taxAddress', values.taxAddress === '', required('tax_label_address'));
+  check('taxPostcode', !/^\d{5}$/.test(values.taxPostcode), t('tax_postcode_invalid'));
+  check('taxDeliveryAddress', !values.taxIsDeliveryByTaxaddress && values.taxDeliveryAddress === '', required('tax_label_delivery_address'));
+  check('taxCompanyCertificate', values.taxPersonType === 'juristic_person' && values.taxCompanyCertificate.length === 0, t('tax_certificate_required'));
+  check(
+    'taxCompanyCertificate',
+    values.taxCompanyCertificate.some((file) => !isAllowedUpload(file, 'image') && !/\.pdf$/i.test(file.name)),
+    t('upload_file_type_not_allowed'),
+  );
+  return issues.filter((issue, i) => issues.findIndex((other) => other.path === issue.path) === i);
+}
+
+/**
+ * The tax invoice form: name one and two, a 13-digit tax id with a valid Thai check
+ * digit, address, a 5-digit postcode, a delivery address unless delivery goes to
+ * the tax address, and a company certificate for juristic persons. Labels follow
+ * the person type.
+ */
+export function buildTaxInvoiceSchema(t: Translate = defaultTranslate) {
+  return z
+    .object({
+      taxPersonType: z.preprocess((v) => toText(v) || 'juristic_person', z.enum(TAX_PERSON_TYPES)),
+      taxNameOne: z.preprocess(toText, z.string()),
+      taxNameTwo: z.preprocess(toText, z.string()),
+      taxPayerIdentificationNo: z.preprocess((v) => toText(v).replace(/[\s-]/g, ''), z.string()),
+      taxAddress: z.preprocess(toText, z.string()),
+      taxPostcode: z.preprocess(toText, z.string()),
+      taxCompanyCertificate: fileListField,
+      taxIsDeliveryByTaxaddress: flagField,
+      taxDeliveryAddress: z.preprocess(toText, z.string()),
+    })
+    .superRefine((values, ctx) => {
+      for (const issue of taxInvoiceIssues(values, t)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    });
+}
+
+export const TaxInvoiceSchema = buildTaxInvoiceSchema();
+
+/**
+ * Changing the person type clears the names, tax id, address, postcode and
+ * certificate; the delivery choice and delivery address stay.
+ */
+export function clearOnPersonTypeChange<T extends Partial<TaxInvoiceValues>>(values: T, personType: TaxPersonType): T & { taxPersonType: TaxPersonType } {
+  if (values.taxPersonType === personType) return { ...values, taxPersonType: personType };
+  return {
+    ...values,
+    taxPersonType: personType,
+    taxNameOne: '',
+    taxNameTwo: '',
+    taxPayerIdentificationNo: '',
+    taxAddress: '',
+    taxPostcode: '',
+    taxCompanyCertificate: [],
+  };
+}
