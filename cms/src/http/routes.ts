@@ -44,3 +44,26 @@ export function registerCustomRoutes(strapi: Core.Strapi, routes: CustomRoute[])
     })) as never,
   );
 }
+
+/**
+ * Finds every `api/<name>/routes/01-custom-<name>.(js|ts)` module and registers its
+ * `customRoutes` export, so an API adds calls without touching the app's entry point.
+ */
+export function registerAllCustomRoutes(strapi: Core.Strapi): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('node:fs') as typeof import('node:fs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const path = require('node:path') as typeof import('node:path');
+  const apiDir = path.join(__dirname, '..', 'api');
+  if (!fs.existsSync(apiDir)) return;
+  for (const api of fs.readdirSync(apiDir).sort()) {
+    const routesDir = path.join(apiDir, api, 'routes');
+    if (!fs.existsSync(routesDir)) continue;
+    for (const file of fs.readdirSync(routesDir).sort()) {
+      if (!/^01-custom-.*\.(js|ts)$/.test(file) || file.endsWith('.d.ts')) continue;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const mod = require(path.join(routesDir, file)) as { customRoutes?: CustomRoute[] };
+      if (mod.customRoutes?.length) registerCustomRoutes(strapi, mod.customRoutes);
+    }
+  }
+}
