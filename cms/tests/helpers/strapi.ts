@@ -49,7 +49,7 @@ export async function startStrapi(options: StartOptions = {}): Promise<TestStrap
   const { createStrapi } = require('@strapi/strapi');
   const app = createStrapi({
     appDir: CMS_DIR,
-    distDir: path.join(CMS_DIR, 'dist'),
+    distDir: process.env.SALA_TEST_DIST || path.join(CMS_DIR, 'dist'),
     autoReload: false,
     serveAdminPanel: false,
   });
