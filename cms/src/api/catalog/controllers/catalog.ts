@@ -1,0 +1,34 @@
+/** Thin: reads the query, lets the service do the work, answers `{ success: true, data }`. */
+import type { Core } from '@strapi/strapi';
+import { badRequest } from '../../../http/errors';
+import { COURSE_LIST_FILTERS, type CourseListFilter } from '../services/catalog';
+
+type Ctx = { query: Record<string, unknown>; body: unknown; set(name: string, value: string): void };
+
+const MAX_KEYWORD_LENGTH = 100;
+
+function single(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first.trim() : undefined;
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async listCourses(ctx: Ctx) {
+    const keyword = single(ctx.query.keyword);
+    const filter = single(ctx.query.filter);
+    if (keyword && keyword.length > MAX_KEYWORD_LENGTH) throw badRequest('INPUT_ERROR');
+    if (filter && !(COURSE_LIST_FILTERS as readonly string[]).includes(filter)) throw badRequest('INPUT_ERROR');
+    const data = await strapi.service('api::catalog.catalog').listCourses({
+      keyword: keyword || undefined,
+      filter: (filter || undefined) as CourseListFilter | undefined,
+    });
+    ctx.body = { success: true, data };
+  },
+
+  async listTexts(ctx: Ctx) {
+    const locale = single(ctx.query.locale) || 'th';
+    if (locale !== 'th' && locale !== 'en') throw badRequest('INPUT_ERROR');
+    const data = await strapi.service('api::catalog.catalog').listTexts(locale);
+    ctx.body = { success: true, data };
+  },
+});

@@ -1,0 +1,127 @@
+/**
+ * The public catalogue: published courses as light list items with their lowest listed
+ * price, and the editors' text overrides. Explicit field selection everywhere: the list
+ * is hot and must not drag descriptions, curricula or relations along.
+ */
+import type { Core } from '@strapi/strapi';
+
+const COURSE_UID = 'api::course.course';
+const PLAN_UID = 'api::pricing-plan.pricing-plan';
+const TEXT_UID = 'api::text.text';
+
+/** Course types a list may be narrowed to; `product` has its own list. */
+export const COURSE_LIST_TYPES = ['Online', 'Flex', 'In-class', 'Private-Classroom', 'Live-Broadcast', 'Live-Room', 'Live-Room-Student-Camera'] as const;
+export const COURSE_LIST_FILTERS = [...COURSE_LIST_TYPES, 'bestseller'] as const;
+export type CourseListFilter = (typeof COURSE_LIST_FILTERS)[number];
+
+export type CourseListQuery = { keyword?: string; filter?: CourseListFilter };
+
+export type CourseListItem = {
+  id: number;
+  slug: string;
+  title: string;
+  course_type: string;
+  pictureUrl: string | null;
+  imageAlt: string | null;
+  /** The lowest listed default plan, in satang. */
+  price: { amount: number; currency: 'THB' } | null;
+};
+
+type UploadFormat = { url?: string };
+type UploadFile = { url?: string; alternativeText?: string | null; formats?: Record<string, UploadFormat> | null };
+type CourseRow = {
+  id: number;
+  slug: string | null;
+  title: string;
+  course_type: string;
+  imageAlt: string | null;
+  picture?: UploadFile | null;
+};
+type PlanRow = { price: number | null; course?: { id: number } | null };
+
+/** A card is at most about 600 px wide: Strapi's `small` rendition (500 px) fits, the original is the fallback. */
+function cardPictureUrl(file: UploadFile | null | undefined): string | null {
+  if (!file?.url) return null;
+  return file.formats?.small?.url ?? file.url;
+}
+
+/** Published: the flag is on and the end of publication, if any, is still ahead. */
+export function publishedWhere(now: Date) {
+  return {
+    is_published: true,
+    $or: [{ endPublish: { $null: true } }, { endPublish: { $gt: now.toISOString() } }],
+  };
+}
+
+/**
+ * The plans a visitor sees listed, per the pricing plan listing rules: shown, of the
+ * default pricing type and with a THB price. Plans free only for owners of other courses
+ * and member-only plans cannot be bought by a visitor, so they do not set the card price.
+ */
+function listedPlanWhere(courseIds: number[]) {
+  return {
+    course: { id: { $in: courseIds } },
+    status_show: true,
+    pricing_type: 'default',
+    price: { $notNull: true },
+    free_for: { $null: true },
+    $or: [{ is_for_member: false }, { is_for_member: { $null: true } }],
+  };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async listCourses(query: CourseListQuery = {}, now = new Date()): Promise<CourseListItem[]> {
+    const conditions: Record<string, unknown>[] = [publishedWhere(now), { course_type: { $ne: 'product' } }];
+    if (query.filter === 'bestseller') conditions.push({ is_bestseller: true });
+    else if (query.filter) conditions.push({ course_type: query.filter });
+    if (query.keyword) {
+      conditions.push({ $or: [{ title: { $containsi: query.keyword } }, { short_description: { $containsi: query.keyword } }] });
+    }
+
+    const courses = (await strapi.db.query(COURSE_UID).findMany({
+      select: ['id', 'slug', 'title', 'course_type', 'imageAlt'],
+      where: { $and: conditions },
+      populate: { picture: { select: ['url', 'alternativeText', 'formats'] } },
+      orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
+    })) as CourseRow[];
+    if (courses.length === 0) return [];
+
+    const plans = (await strapi.db.query(PLAN_UID).findMany({
+      select: ['price'],
+      where: listedPlanWhere(courses.map((course) => course.id)),
+      populate: { course: { select: ['id'] } },
+    })) as PlanRow[];
+    const lowest = new Map<number, number>();
+    for (const plan of plans) {
+      const courseId = plan.course?.id;
+      if (courseId === undefined || plan.price === null || !Number.isSafeInteger(plan.price)) continue;
+      const current = lowest.get(courseId);
+      if (current === undefined || plan.price < current) lowest.set(courseId, plan.price);
+    }
+
+    return courses.map((course) => {
+      const amount = lowest.get(course.id);
+      return {
+        id: course.id,
+        slug: course.slug ?? '',
+        title: course.title,
+        course_type: course.course_type,
+        pictureUrl: cardPictureUrl(course.picture),
+        imageAlt: course.imageAlt || course.picture?.alternativeText || null,
+        price: amount === undefined ? null : { amount, currency: 'THB' as const },
+      };
+    });
+  },
+
+  /** key → text for one locale; blank values are left out so the storefront keeps its default. */
+  async listTexts(locale: 'th' | 'en'): Promise<Record<string, string>> {
+    const rows = (await strapi.db.query(TEXT_UID).findMany({
+      select: ['key', 'value'],
+      where: { locale },
+      orderBy: { key: 'asc' },
+    })) as { key: string; value: string | null }[];
+    const texts: Record<string, string> = {};
+    for (const row of rows) if (row.value && row.value.trim() !== '') texts[row.key] = row.value;
+    return texts;
+  },
+});

@@ -1,0 +1,95 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CMS_PORT, CMS_URL, STOREFRONT_PORT, STOREFRONT_URL } from './tests/e2e/support/servers';
+
+/**
+ * Browser tests: Debian's Chromium against a freshly seeded CMS (compiled Strapi on its own
+ * SQLite file) and the storefront's production build served by remix-serve.
+ * Run from the repository root: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
+ */
+const CI = !!process.env.CI;
+
+// Throwaway values: the CMS refuses to start without secrets, and a fresh clone has no cms/.env.
+const cmsEnv = {
+  PORT: String(CMS_PORT),
+  HOST: '127.0.0.1',
+  DATABASE_FILENAME: '.tmp/e2e.db',
+  DATABASE_URL: '',
+  SEED_DEMO: 'true',
+  SERVE_ADMIN: 'false',
+  APP_KEYS: 'a,b',
+  API_TOKEN_SALT: 'x',
+  ADMIN_JWT_SECRET: 'x',
+  TRANSFER_TOKEN_SALT: 'x',
+  JWT_SECRET: 'x',
+  ENCRYPTION_KEY: 'x',
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  STRAPI_STARTUP_LOG: 'false',
+  LOG_LEVEL: 'warn',
+  BROWSER: 'none',
+};
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: './test-results/e2e',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // One CMS database is shared by every test, and some tests edit it: run them one at a time.
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: CI,
+  retries: 0,
+  reporter: CI ? [['list']] : [['list'], ['html', { outputFolder: 'test-results/e2e-report', open: 'never' }]],
+  use: {
+    baseURL: STOREFRONT_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+            // Keeps Chromium from looking up its own hosts: only the local servers resolve.
+            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: 'cms',
+      command: 'node tests/e2e/support/start-cms.mjs',
+      url: `${CMS_URL}/_health`,
+      env: cmsEnv,
+      timeout: 240_000,
+      reuseExistingServer: !CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      name: 'storefront',
+      command: 'npm run build -w @sala/storefront && npm start -w @sala/storefront',
+      url: `${STOREFRONT_URL}/healthcheck`,
+      env: { NODE_ENV: 'production', PORT: String(STOREFRONT_PORT), HOST: '127.0.0.1', CMS_URL, CMS_PUBLIC_URL: CMS_URL },
+      timeout: 240_000,
+      reuseExistingServer: !CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
+});

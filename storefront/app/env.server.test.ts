@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.server';
+
+describe('parseEnv', () => {
+  it('defaults to a CMS on 127.0.0.1:1337 serving its own uploads, and port 3000', () => {
+    const env = parseEnv({});
+    expect(env.CMS_URL).toBe('http://127.0.0.1:1337');
+    expect(env.CMS_PUBLIC_URL).toBe('http://127.0.0.1:1337');
+    expect(env.PORT).toBe(3000);
+  });
+
+  it('keeps a separate browser-facing upload base and drops trailing slashes', () => {
+    const env = parseEnv({ CMS_URL: 'http://cms:1337/', CMS_PUBLIC_URL: 'https://cdn.example.test/', PORT: '3047' });
+    expect(env.CMS_URL).toBe('http://cms:1337');
+    expect(env.CMS_PUBLIC_URL).toBe('https://cdn.example.test');
+    expect(env.PORT).toBe(3047);
+  });
+
+  it('treats a blank variable as unset', () => {
+    expect(parseEnv({ CMS_PUBLIC_URL: '', CMS_URL: 'http://10.0.0.5:1337' }).CMS_PUBLIC_URL).toBe('http://10.0.0.5:1337');
+  });
+
+  it('fails fast, naming every bad variable', () => {
+    expect(() => parseEnv({ CMS_URL: 'not a url', PORT: 'eighty' })).toThrow(/CMS_URL[\s\S]*PORT|PORT[\s\S]*CMS_URL/);
+    expect(() => parseEnv({ CMS_URL: 'ftp://cms' })).toThrow(/CMS_URL/);
+  });
+});

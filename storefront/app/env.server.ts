@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const trimSlash = (value: string) => value.replace(/\/+$/, '');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Where the storefront's server reaches the CMS. */
+    CMS_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:1337').transform(trimSlash),
+    /** Where browsers fetch CMS uploads (/uploads/...); the CMS_URL when unset. */
+    CMS_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().transform((value) => (value ? trimSlash(value) : undefined)),
+    /** Milliseconds before a CMS call is abandoned. */
+    CMS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  })
+  .transform((env) => ({ ...env, CMS_PUBLIC_URL: env.CMS_PUBLIC_URL ?? env.CMS_URL }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses an environment; throws one readable error listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = EnvSchema.safeParse(blanksRemoved);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid storefront environment:\n${problems}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment; the first call (at start-up, from entry.server) fails fast on bad values. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,69 @@
+import { redirect } from '@remix-run/node';
+import { TEXTS } from '@sala/shared/texts';
+import { CmsError, getTextOverrides } from './cms.server';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, type Texts } from './i18n';
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [rawName, ...rest] = part.trim().split('=');
+    if (rawName === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The visitor's locale: `?lang=` first, then the `lang` cookie, then Thai. */
+export function getLocale(request: Request): Locale {
+  const fromQuery = new URL(request.url).searchParams.get('lang');
+  if (isLocale(fromQuery)) return fromQuery;
+  const fromCookie = readCookie(request, LOCALE_COOKIE);
+  return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
+}
+
+export function serializeLocaleCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}
+
+/**
+ * A `?lang=` switch remembers the choice in the cookie and redirects to the same URL
+ * without the parameter, so every page keeps one cacheable address per locale cookie.
+ */
+export function getLocaleSwitchRedirect(request: Request): Response | null {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get('lang');
+  if (requested === null) return null;
+  url.searchParams.delete('lang');
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  if (isLocale(requested)) headers.append('Set-Cookie', serializeLocaleCookie(requested));
+  return redirect(`${url.pathname}${url.search}`, { headers });
+}
+
+/** Shared defaults for one locale: `TEXTS[key][locale]`. */
+export function getDefaultTexts(locale: Locale): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(TEXTS as Record<string, Record<Locale, string>>)) {
+    texts[key] = value[locale] ?? value[DEFAULT_LOCALE];
+  }
+  return texts;
+}
+
+/**
+ * Texts for a page: the CMS overrides merged over the shared defaults. When the CMS
+ * cannot answer, the defaults alone keep the page readable.
+ */
+export async function getTexts(locale: Locale, signal?: AbortSignal): Promise<Texts> {
+  const defaults = getDefaultTexts(locale);
+  try {
+    const overrides = await getTextOverrides(locale, { signal });
+    const texts = { ...defaults };
+    for (const [key, value] of Object.entries(overrides)) if (value.trim() !== '') texts[key] = value;
+    return texts;
+  } catch (error) {
+    if (!(error instanceof CmsError)) throw error;
+    console.warn(`[i18n] text overrides unavailable, using defaults: ${error.message}`);
+    return defaults;
+  }
+}

@@ -1,0 +1,114 @@
+import { findCourse, loginAdmin, updateCourse } from './support/cms-admin';
+import { expect, test, THAI, waitForHydration } from './support/fixtures';
+import { CMS_URL } from './support/servers';
+
+type CourseListItem = { id: number; slug: string; title: string };
+
+const COURSE_HREF = /^\/courses\/(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+test.describe('home page', () => {
+  test('lists at least 8 published courses with Thai titles, each linking to /courses/{id}-{slug}', async ({ page, request }) => {
+    const listed = (await (await request.get(`${CMS_URL}/public/courses`)).json()) as { data: CourseListItem[] };
+
+    await page.goto('/');
+    await waitForHydration(page);
+    const cards = page.getByTestId('course-card');
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(8);
+    expect(count).toBe(listed.data.length);
+
+    for (let index = 0; index < count; index += 1) {
+      const card = cards.nth(index);
+      const href = await card.getAttribute('href');
+      const title = (await card.getByRole('heading').textContent())?.trim() ?? '';
+      expect(href).toMatch(COURSE_HREF);
+      expect(title).toMatch(THAI);
+      const course = listed.data[index];
+      expect(href).toBe(`/courses/${course.id}-${course.slug}`);
+      expect(title).toBe(course.title);
+      await expect(card).toContainText(/฿[\d,]+\.\d\d|ฟรี/);
+    }
+  });
+
+  test('shows a course title edited in the CMS within 5 seconds, without a restart', async ({ page, request }) => {
+    const session = await loginAdmin(request);
+    await page.goto('/');
+    const href = await page.getByTestId('course-card').first().getAttribute('href');
+    const id = Number(COURSE_HREF.exec(href ?? '')?.[1]);
+    const course = await findCourse(request, session, id);
+    const editedTitle = `${course.title} (ฉบับปรับปรุง ${Date.now() % 100000})`;
+
+    // The admin form sends the whole entry, slug included, so the course keeps its URL.
+    await updateCourse(request, session, course.documentId, { title: editedTitle, slug: course.slug });
+    try {
+      const savedAt = Date.now();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.getByTestId('course-card').filter({ hasText: editedTitle }).count();
+          },
+          { timeout: 5_000, intervals: [200, 300, 500] },
+        )
+        .toBe(1);
+      expect(Date.now() - savedAt).toBeLessThan(5_000);
+      await expect(page.getByTestId('course-card').filter({ hasText: editedTitle })).toHaveAttribute('href', href!);
+    } finally {
+      await updateCourse(request, session, course.documentId, { title: course.title, slug: course.slug });
+    }
+  });
+
+  for (const width of [390, 1280]) {
+    test(`renders Thai in the Sarabun web font and fits a ${width} px wide screen`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await waitForHydration(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(THAI);
+
+      // Scroll through so lazy pictures below the fold load before the full-page screenshot.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.evaluate(() => document.fonts.ready);
+      const thaiFaceLoaded = await page.evaluate(() =>
+        [...document.fonts].some((face) => face.family.replace(/['"]/g, '') === 'Sarabun' && face.unicodeRange.includes('E01') && face.status === 'loaded'),
+      );
+      expect(thaiFaceLoaded, 'the Thai subset of Sarabun is loaded').toBe(true);
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+      const cardBox = await page.getByTestId('course-card').first().boundingBox();
+      expect(cardBox!.x).toBeGreaterThanOrEqual(0);
+      expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(width);
+
+      const path = testInfo.outputPath(`home-${width}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`home at ${width} px`, { path, contentType: 'image/png' });
+    });
+  }
+
+  test('pictures carry their size and only the first row loads eagerly', async ({ page }) => {
+    await page.goto('/');
+    const pictures = page.getByTestId('course-card').locator('img');
+    const count = await pictures.count();
+    for (let index = 0; index < count; index += 1) {
+      const picture = pictures.nth(index);
+      await expect(picture).toHaveAttribute('width', /\d+/);
+      await expect(picture).toHaveAttribute('height', /\d+/);
+    }
+    const loading = await page.getByTestId('course-card').evaluateAll((cards) => cards.map((card) => card.querySelector('img')?.getAttribute('loading') ?? null));
+    expect(loading.slice(4).every((value) => value === null || value === 'lazy')).toBe(true);
+  });
+
+  test('is cacheable by a shared cache for 5 seconds at most', async ({ request }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+  });
+});

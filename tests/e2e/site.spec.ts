@@ -1,0 +1,33 @@
+import { expect, test, THAI, waitForHydration } from './support/fixtures';
+
+test('the TH/EN switch shows English texts and remembers the choice', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'EN', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(THAI);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('link', { name: 'TH', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(THAI);
+});
+
+test('an unknown path answers 404 with the not-found page inside the site layout', async ({ page, consoleProblems }) => {
+  consoleProblems.allow(/Failed to load resource: the server responded with a status of 404/);
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  await expect(page.getByRole('alert')).toContainText(THAI);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('alert').getByRole('link').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('course-card').first()).toBeVisible();
+});
+
+test('the healthcheck answers OK while the CMS is up', async ({ request }) => {
+  const response = await request.get('/healthcheck');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe('OK');
+});
