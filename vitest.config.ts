@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'storefront',
           root: './storefront',
+          alias: { '~': new URL('./storefront/app', import.meta.url).pathname },
           include: ['app/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
