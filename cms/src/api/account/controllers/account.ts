@@ -1,0 +1,154 @@
+/** Thin: parses with the shared schemas, lets the services work, shapes the spec's answers. */
+import type { Core } from '@strapi/strapi';
+import type { Locale } from '@sala/shared/constants';
+import { buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema } from '@sala/shared/schemas';
+import { createTranslator } from '@sala/shared/texts';
+import { ApiError, badRequest } from '../../../http/errors';
+import { localeOf } from '../../../http/messages';
+import type { Student } from '../../../http/auth';
+import { fieldErrors, mergeErrors } from '../lib/form-errors';
+import type { LoginResult } from '../services/login';
+import type { StudentProfile, TaxInfo, TaxUpdate } from '../services/profile';
+import { taxInvoiceEnabled, type SiteSettings } from '../services/public-settings';
+import { invalidRegistration, type RegistrationInput } from '../services/registration';
+
+type Ctx = {
+  request: { body?: unknown; ip: string };
+  query: Record<string, unknown>;
+  state: { student?: Student | null };
+  body: unknown;
+  get(name: string): string;
+  set(name: string, value: string): void;
+};
+
+/** Longest username or e-mail and password a sign-in reads; bcrypt uses at most 72 bytes anyway. */
+const MAX_IDENTIFIER_LENGTH = 255;
+const MAX_PASSWORD_LENGTH = 256;
+
+const TAX_WIRE_NAMES: Record<string, string> = {
+  taxPersonType: 'tax_person_type',
+  taxNameOne: 'tax_name_one',
+  taxNameTwo: 'tax_name_two',
+  taxPayerIdentificationNo: 'tax_payer_identification_no',
+  taxAddress: 'tax_address',
+  taxPostcode: 'tax_postcode',
+  taxCompanyCertificate: 'tax_company_certificate',
+  taxIsDeliveryByTaxaddress: 'tax_is_delivery_by_tax_address',
+  taxDeliveryAddress: 'tax_delivery_address',
+};
+
+function bodyOf(ctx: Ctx): Record<string, unknown> {
+  const body = ctx.request.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** The locale of a request: the body's `lang`, else the query or headers (Thai by default). */
+function localeFor(ctx: Ctx): Locale {
+  const lang = String(bodyOf(ctx).lang ?? '').toLowerCase();
+  return lang === 'en' || lang === 'th' ? lang : localeOf(ctx);
+}
+
+/** Passes a rate-limit answer's wait on as Retry-After before the envelope shapes the body. */
+async function withRetryAfter<T>(ctx: Ctx, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429 && typeof error.details.retryAfter === 'number') {
+      ctx.set('Retry-After', String(error.details.retryAfter));
+    }
+    throw error;
+  }
+}
+
+/** One certificate name or a list of them, as names (a `{ name }` object is read as its name). */
+function certificateNames(value: unknown): string[] | null {
+  if (value === undefined || value === null || value === '') return [];
+  const list = Array.isArray(value) ? value : [value];
+  const names = list.map((item) => (typeof item === 'string' ? item : typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : null));
+  return names.every((name): name is string => name !== null) ? names.filter((name) => name.trim() !== '') : null;
+}
+
+function optionalFlag(value: unknown): boolean | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return value === true || value === 1 || value === '1' || value === 'true' || value === 'on';
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** POST /public/students/login → `{ success, jwt, user }`. */
+  async login(ctx: Ctx) {
+    const t = createTranslator(localeFor(ctx));
+    const parsed = buildLoginSchema(t).safeParse(bodyOf(ctx));
+    if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues) });
+    const { username, password } = parsed.data;
+    if (username.length > MAX_IDENTIFIER_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw badRequest('INPUT_ERROR');
+    const result = (await withRetryAfter(ctx, () =>
+      strapi.service('api::account.login').login({ identifier: username, password, ip: ctx.request.ip }),
+    )) as LoginResult;
+    ctx.body = { success: true, jwt: result.jwt, user: result.user };
+  },
+
+  /** POST /public/students/course-detail-page → `{ success, createStudent, userId }`. */
+  async register(ctx: Ctx) {
+    const t = createTranslator(localeFor(ctx));
+    const body = { ...bodyOf(ctx) };
+    const settings = (await strapi.service('api::account.public-settings').readSettings()) as SiteSettings;
+    // A site without tax invoices ignores the tax part of the form.
+    if (!taxInvoiceEnabled(settings)) body.is_require_tax_invoice = false;
+    const schema = buildRegistrationPayloadSchema(t);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error.issues);
+      // The form shows every message at once: the site's rules run on the rest of the payload too.
+      const rest = { ...body, ...Object.fromEntries(Object.keys(errors).map((field) => [field.split('.')[0], null])) };
+      const retry = schema.safeParse(rest);
+      if (retry.success) mergeErrors(errors, await strapi.service('api::account.registration').formErrors(retry.data, t));
+      throw invalidRegistration(errors);
+    }
+    const input: RegistrationInput = { payload: parsed.data, ip: ctx.request.ip, t };
+    const { userId } = (await strapi.service('api::account.registration').register(input)) as { userId: number };
+    ctx.body = { success: true, createStudent: true, userId };
+  },
+
+  /** POST /api/send/to/email/registration: to the caller's own address; the payload's e-mail and password are ignored. */
+  async sendRegistrationMail(ctx: Ctx) {
+    const student = ctx.state.student!;
+    await withRetryAfter(ctx, () => strapi.service('api::account.registration-mail').sendRegistrationMail(student.id, localeFor(ctx)));
+    ctx.body = { success: true };
+  },
+
+  /** GET /private/students → `{ success, data: profile }`. */
+  async profile(ctx: Ctx) {
+    const data = (await strapi.service('api::account.profile').getProfile(ctx.state.student!.id)) as StudentProfile;
+    ctx.body = { success: true, data };
+  },
+
+  /** PUT /private/myaccount/students/tax → `{ success, data: tax info }`. */
+  async updateTax(ctx: Ctx) {
+    const t = createTranslator(localeFor(ctx));
+    const body = bodyOf(ctx);
+    const names = certificateNames(body.tax_company_certificate);
+    if (names === null) throw badRequest('INPUT_ERROR', undefined, { errors: { tax_company_certificate: t('upload_file_type_not_allowed') } });
+    const parsed = buildTaxInvoiceSchema(t).safeParse({
+      taxPersonType: body.tax_person_type,
+      taxNameOne: body.tax_name_one,
+      taxNameTwo: body.tax_name_two,
+      taxPayerIdentificationNo: body.tax_payer_identification_no,
+      taxAddress: body.tax_address,
+      taxPostcode: body.tax_postcode,
+      taxCompanyCertificate: names.map((name) => ({ name })),
+      // delivery goes to the tax address unless the student says otherwise (spec: default 1)
+      taxIsDeliveryByTaxaddress: body.tax_is_delivery_by_tax_address ?? true,
+      taxDeliveryAddress: body.tax_delivery_address,
+    });
+    if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues, TAX_WIRE_NAMES) });
+    const update: TaxUpdate = {
+      userId: ctx.state.student!.id,
+      values: parsed.data,
+      certificateNames: names,
+      requireTaxInvoice: optionalFlag(body.is_require_tax_invoice),
+      t,
+    };
+    const data = (await strapi.service('api::account.profile').updateTax(update)) as TaxInfo;
+    ctx.body = { success: true, data };
+  },
+});
