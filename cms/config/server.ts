@@ -4,6 +4,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   host: env('HOST', '0.0.0.0'),
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),
+  // behind a reverse proxy the client address comes from X-Forwarded-For
+  proxy: env.bool('IS_PROXIED', false),
   app: {
     keys: env.array('APP_KEYS')!,
   },
