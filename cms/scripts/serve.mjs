@@ -24,12 +24,7 @@ if (!process.argv.includes('--no-compile')) {
 const adminBuilt = fs.existsSync(path.join(distDir, 'build', 'index.html'));
 const serveAdminPanel = process.env.SERVE_ADMIN ? process.env.SERVE_ADMIN === 'true' : adminBuilt;
 
+// createStrapi already destroys the app and exits on SIGINT/SIGTERM; a second handler here
+// would run destroy() twice, and the second call throws before the first has finished.
 const app = createStrapi({ appDir, distDir, autoReload: false, serveAdminPanel });
 await app.start();
-
-const stop = async () => {
-  await app.destroy();
-  process.exit(0);
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);

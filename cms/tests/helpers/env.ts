@@ -12,4 +12,6 @@ export const TEST_ENV: Record<string, string> = {
   STRAPI_STARTUP_LOG: 'false',
   BROWSER: 'none',
   LOG_LEVEL: 'warn',
+  // Each booted CMS opens its real-time channel on a free port, so parallel test files never fight over 8443.
+  REALTIME_PORT: '0',
 };
