@@ -1,12 +1,23 @@
 import type { Core } from '@strapi/strapi';
 import { seedDemo } from './seed';
+import { registerAllCustomRoutes } from './http/routes';
+import { registerContentBroadcast, startRealtime, stopRealtime } from './realtime';
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerAllCustomRoutes(strapi);
+    registerContentBroadcast(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     if (process.env.SEED_DEMO !== 'false') {
       await seedDemo(strapi, { reset: false });
     }
+    await startRealtime(strapi);
+    strapi.service('api::checkout.order-expiry').schedule();
+  },
+
+  async destroy({ strapi }: { strapi: Core.Strapi }) {
+    await stopRealtime(strapi);
   },
 };

@@ -1,0 +1,46 @@
+/** Thin: who is calling, what they sent (parsed with the shared schema), the service's answer. */
+import type { Core } from '@strapi/strapi';
+import { OrderCourseLineSchema } from '@sala/shared/schemas';
+import type { Student } from '../../../http/auth';
+import { forbidden } from '../../../http/errors';
+import { parseBody, parseId } from '../lib/payload';
+
+type Ctx = { params: Record<string, string>; request: { body?: unknown }; state: { student: Student }; body: unknown };
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const cart = () => strapi.service('api::checkout.cart');
+
+  return {
+    /** GET /public/cart/:userId: only the caller's own cart. */
+    async listByUser(ctx: Ctx) {
+      const userId = parseId(ctx.params.userId, { inPath: true });
+      if (userId !== ctx.state.student.id) throw forbidden('PERMISSION_DENIED');
+      ctx.body = { success: true, data: await cart().list(userId) };
+    },
+
+    /** GET /private/cart */
+    async list(ctx: Ctx) {
+      ctx.body = { success: true, data: await cart().list(ctx.state.student.id) };
+    },
+
+    /** POST /private/cart { course_id, pricingplan_id? }: the whole cart after the change. */
+    async add(ctx: Ctx) {
+      const line = parseBody(OrderCourseLineSchema, ctx.request.body);
+      const data = await cart().add({ userId: ctx.state.student.id, courseId: line.course_id, pricingPlanId: line.pricingplan_id ?? null });
+      ctx.body = { success: true, data };
+    },
+
+    /** POST /public/cart/deleteitem { user_id }: user_id must be the caller. */
+    async clear(ctx: Ctx) {
+      const body = (ctx.request.body ?? {}) as { user_id?: unknown };
+      const userId = parseId(body.user_id);
+      if (userId !== ctx.state.student.id) throw forbidden('PERMISSION_DENIED');
+      ctx.body = { success: true, deleted: await cart().clear(userId) };
+    },
+
+    /** GET /private/cart/ordercourse: courseID and priceplan_id of every course the caller owns. */
+    async ownedCourses(ctx: Ctx) {
+      ctx.body = { success: true, data: await cart().ownedCourses(ctx.state.student.id) };
+    },
+  };
+};

@@ -1,0 +1,56 @@
+/** Thin: parse with the shared order schema, let the service price and place it, shape the spec's response. */
+import type { Core } from '@strapi/strapi';
+import { OrderPayloadSchema } from '@sala/shared/schemas';
+import { translate } from '@sala/shared/texts';
+import type { Student } from '../../../http/auth';
+import { localeOf } from '../../../http/messages';
+import { parseBody, parseId } from '../lib/payload';
+import type { OrderServiceApi } from '../services/order';
+
+type Ctx = {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  request: { body?: unknown };
+  state: { student: Student };
+  body: unknown;
+  status: number;
+  get(name: string): string;
+};
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const orders = () => strapi.service('api::checkout.order') as OrderServiceApi;
+
+  return {
+    /** POST /private/cart/order: `{ success, orderId, order_detail }`; a free order that needs approval also carries `msg`. */
+    async create(ctx: Ctx) {
+      const payload = parseBody(OrderPayloadSchema, ctx.request.body);
+      const placed = await orders().place({ buyer: ctx.state.student, payload });
+      ctx.status = 201;
+      ctx.body = {
+        success: true,
+        orderId: placed.orderId,
+        order_detail: placed.order_detail,
+        ...(placed.needApproval ? { need_approval: true, msg: translate('need_approval', localeOf(ctx)) } : {}),
+      };
+    },
+
+    /** POST /public/cart/deleteorder { order_id }: the caller's unpaid order is cancelled. */
+    async cancel(ctx: Ctx) {
+      const body = (ctx.request.body ?? {}) as { order_id?: unknown };
+      const result = await orders().cancelOwnUnpaidOrder(ctx.state.student.id, parseId(body.order_id));
+      ctx.body = { success: true, ...result };
+    },
+
+    /** GET /private/orders/:orderId */
+    async show(ctx: Ctx) {
+      const detail = await orders().findOwnOrder(ctx.state.student.id, parseId(ctx.params.orderId, { inPath: true }));
+      ctx.body = { success: true, ...detail };
+    },
+
+    /** GET /private/payments/methods/order/:orderId */
+    async showForPayment(ctx: Ctx) {
+      const detail = await orders().findOwnOrderForPayment(ctx.state.student.id, parseId(ctx.params.orderId, { inPath: true }));
+      ctx.body = { success: true, ...detail };
+    },
+  };
+};

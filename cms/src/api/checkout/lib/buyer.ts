@@ -1,0 +1,93 @@
+/**
+ * The signed-in account as the purchase rules see it, and what it already bought.
+ */
+import type { Core } from '@strapi/strapi';
+import type { OrderStatus, PricingType, TaxPersonType } from '@sala/shared/constants';
+import type { Buyer, OwnedCourse } from '@sala/shared/eligibility';
+import { isValidThaiTaxId } from '@sala/shared/schemas';
+import type { Student } from '../../../http/auth';
+import { UID } from './db';
+
+/** Role types that may not buy: an instructor account that is not also a student. */
+const INSTRUCTOR_ROLE = 'instructor';
+
+export function toBuyer(student: Student): NonNullable<Buyer> {
+  const isInstructor = student.role?.type === INSTRUCTOR_ROLE;
+  return { isInstructor, isStudent: !isInstructor };
+}
+
+/**
+ * Members are account holders who signed up as such. An account made by layout
+ * four's purchase without registration belongs to a non-member buyer (spec
+ * section 6), who may not take member-only plans.
+ */
+export function isMember(student: Student): boolean {
+  return !student.is_registration_layout_four;
+}
+
+export function userGroupOf(student: Student): number | null {
+  const group = student.user_group as { id?: number } | number | null | undefined;
+  if (typeof group === 'number') return group;
+  return group?.id ?? null;
+}
+
+/** The tax invoice the buyer's profile asks for; juristic only with a valid 13-digit payer id. */
+export function taxInvoiceOf(student: Student): { personType: TaxPersonType } | null {
+  const taxId = typeof student.tax_payer_identification_no === 'string' ? student.tax_payer_identification_no.trim() : '';
+  if (student.tax_person_type === 'juristic_person' && isValidThaiTaxId(taxId) && student.tax_name_one) return { personType: 'juristic_person' };
+  if (student.is_require_tax_invoice) return { personType: 'normal_person' };
+  return null;
+}
+
+/** What the order keeps of the buyer's tax details, as they were when it was placed. */
+export function taxInfoSnapshot(student: Student): Record<string, unknown> | null {
+  if (!student.is_require_tax_invoice && student.tax_person_type !== 'juristic_person') return null;
+  const fields = [
+    'tax_person_type',
+    'tax_name_one',
+    'tax_name_two',
+    'tax_payer_identification_no',
+    'tax_address',
+    'tax_postcode',
+    'tax_is_delivery_by_tax_address',
+    'tax_delivery_address',
+  ];
+  return Object.fromEntries(fields.map((field) => [field, student[field] ?? null]));
+}
+
+export type BuyerHistory = {
+  /** Status of the latest open, approved or rejected order per course. */
+  latestStatus: Map<number, OrderStatus>;
+  /** Courses of approved orders, with the pricing type of the plan. */
+  owned: OwnedCourse[];
+};
+
+type HistoryOrder = {
+  id: number;
+  status: OrderStatus;
+  lines?: { course?: { id: number } | null; pricing_plan?: { pricing_type: PricingType } | null }[];
+};
+
+/** Statuses that still say something about a course: cancelled and expired orders are as if never placed. */
+const HISTORY_STATUSES: OrderStatus[] = ['notYetReceived', 'pendingApproved', 'approved', 'rejected'];
+
+/** The buyer's orders that decide whether a course may be bought again. Runs in the caller's transaction when there is one. */
+export async function loadBuyerHistory(strapi: Core.Strapi, userId: number): Promise<BuyerHistory> {
+  const orders = (await strapi.db.query(UID.order).findMany({
+    where: { user: { id: userId }, status: { $in: HISTORY_STATUSES } },
+    select: ['id', 'status'],
+    populate: { lines: { select: ['id'], populate: { course: { select: ['id'] }, pricing_plan: { select: ['pricing_type'] } } } },
+    orderBy: { id: 'desc' },
+  })) as HistoryOrder[];
+  const latestStatus = new Map<number, OrderStatus>();
+  const owned: OwnedCourse[] = [];
+  for (const order of orders) {
+    for (const line of order.lines ?? []) {
+      const courseId = line.course?.id;
+      if (courseId === undefined) continue;
+      if (!latestStatus.has(courseId)) latestStatus.set(courseId, order.status);
+      if (order.status === 'approved') owned.push({ courseId, pricingType: line.pricing_plan?.pricing_type ?? 'default' });
+    }
+  }
+  return { latestStatus, owned };
+}

@@ -1,0 +1,126 @@
+/**
+ * The order as the storefront reads it (spec section 3, "Order detail"): stored
+ * minor units turned into the wire's major-unit numbers, with an explicit field
+ * list so nothing else of the order, its buyer or its payment method leaves.
+ */
+import type { Currency, OrderStatus } from '@sala/shared/constants';
+import { money, toMajorNumber } from '@sala/shared/money';
+
+export type OrderLineRow = {
+  id: number;
+  title: string | null;
+  course_type: string | null;
+  quantity: number | null;
+  price: number;
+  discount: number;
+  net: number;
+  course?: { id: number; title?: string } | null;
+  pricing_plan?: { id: number } | null;
+};
+
+export type OrderRow = {
+  id: number;
+  order_token: string;
+  status: OrderStatus;
+  currency_code: Currency;
+  price: number;
+  discount: number;
+  shipping_fee: number;
+  vat: number;
+  withholding_price: number;
+  net: number;
+  cancel_at: string | Date | null;
+  pricing?: unknown;
+  user?: { id: number; email?: string | null; tel?: string | null } | null;
+  lines?: OrderLineRow[];
+  coupons?: { id: number; code: string }[];
+  payment_method?: { method_id: number } | null;
+};
+
+export const ORDER_FIELDS = [
+  'id',
+  'order_token',
+  'status',
+  'currency_code',
+  'price',
+  'discount',
+  'shipping_fee',
+  'vat',
+  'withholding_price',
+  'net',
+  'cancel_at',
+];
+
+export const ORDER_POPULATE = {
+  user: { select: ['id', 'email', 'tel'] },
+  lines: {
+    select: ['id', 'title', 'course_type', 'quantity', 'price', 'discount', 'net'],
+    populate: { course: { select: ['id', 'title'] }, pricing_plan: { select: ['id'] } },
+    orderBy: { id: 'asc' as const },
+  },
+  coupons: { select: ['id', 'code'] },
+  payment_method: { select: ['method_id'] },
+};
+
+export type OrderCourseItem = {
+  course_id: number | null;
+  title: string;
+  course_type: string | null;
+  pricingplan_id: number | null;
+  quantity: number;
+  price: number;
+  discount: number;
+  net: number;
+};
+
+export type OrderDetail = {
+  id: number;
+  payment_status: OrderStatus;
+  price: number;
+  discount: number;
+  shipping_fee: number;
+  withholding_price: number;
+  vat: number;
+  net: number;
+  currency_code: Currency;
+  payment_method_id: number | null;
+  cancel_at: string | null;
+  coupon_list_code: string[];
+  order_course_list: OrderCourseItem[];
+};
+
+export type PaymentOrderDetail = OrderDetail & { email: string; tel: string; order_token: string };
+
+/** The order detail of the spec; `order_token` only where the spec's response names it. */
+export function toOrderDetail(order: OrderRow): OrderDetail {
+  const major = (amount: number) => toMajorNumber(money(amount, order.currency_code));
+  return {
+    id: order.id,
+    payment_status: order.status,
+    price: major(order.price),
+    discount: major(order.discount),
+    shipping_fee: major(order.shipping_fee),
+    withholding_price: major(order.withholding_price),
+    vat: major(order.vat),
+    net: major(order.net),
+    currency_code: order.currency_code,
+    payment_method_id: order.payment_method?.method_id ?? null,
+    cancel_at: order.cancel_at ? new Date(order.cancel_at).toISOString() : null,
+    coupon_list_code: (order.coupons ?? []).map((coupon) => coupon.code).sort(),
+    order_course_list: (order.lines ?? []).map((line) => ({
+      course_id: line.course?.id ?? null,
+      title: line.title ?? line.course?.title ?? '',
+      course_type: line.course_type,
+      pricingplan_id: line.pricing_plan?.id ?? null,
+      quantity: line.quantity ?? 1,
+      price: major(line.price),
+      discount: major(line.discount),
+      net: major(line.net),
+    })),
+  };
+}
+
+/** The payment screen's variant: also the buyer's e-mail and phone and the order token. */
+export function toPaymentOrderDetail(order: OrderRow): PaymentOrderDetail {
+  return { ...toOrderDetail(order), email: order.user?.email ?? '', tel: order.user?.tel ?? '', order_token: order.order_token };
+}

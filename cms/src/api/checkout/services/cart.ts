@@ -1,0 +1,134 @@
+/**
+ * The student's cart (one item per course, with the chosen plan) and the courses the
+ * student owns. Every method takes the signed-in user's id: a student only ever
+ * reaches their own items.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Currency } from '@sala/shared/constants';
+import { money, toMajorNumber } from '@sala/shared/money';
+import { ApiError, badRequest } from '../../../http/errors';
+import { publishedWhere } from '../../catalog/services/catalog';
+import { UID, lockBuyer } from '../lib/db';
+import type { PlanRow } from '../lib/pricing-input';
+
+export type CartItem = {
+  id: number;
+  course_id: number | null;
+  product_id: number | null;
+  pricingplan_id: number | null;
+  quantity: number;
+  title: string;
+  course_type: string | null;
+  plan_name: string | null;
+  /** The plan's list price, major units; null when the plan has none in that currency. */
+  price: number | null;
+  price_usd: number | null;
+};
+
+export type OwnedCourseItem = { courseID: number; priceplan_id: number | null };
+
+export type AddCartItemArgs = { userId: number; courseId: number; pricingPlanId?: number | null; now?: Date };
+
+type CartRow = {
+  id: number;
+  quantity: number | null;
+  course?: { id: number; title: string; course_type: string } | null;
+  product?: { id: number; title: string; course_type: string } | null;
+  pricing_plan?: { id: number; name: string; price: number | null; price_usd: number | null } | null;
+};
+
+const CART_POPULATE = {
+  course: { select: ['id', 'title', 'course_type'] },
+  product: { select: ['id', 'title', 'course_type'] },
+  pricing_plan: { select: ['id', 'name', 'price', 'price_usd'] },
+};
+
+function major(amount: number | null | undefined, currency: Currency): number | null {
+  return amount === null || amount === undefined ? null : toMajorNumber(money(amount, currency));
+}
+
+function toCartItem(row: CartRow): CartItem {
+  const item = row.course ?? row.product;
+  return {
+    id: row.id,
+    course_id: row.course?.id ?? null,
+    product_id: row.product?.id ?? null,
+    pricingplan_id: row.pricing_plan?.id ?? null,
+    quantity: row.quantity ?? 1,
+    title: item?.title ?? '',
+    course_type: item?.course_type ?? null,
+    plan_name: row.pricing_plan?.name ?? null,
+    price: major(row.pricing_plan?.price, 'THB'),
+    price_usd: major(row.pricing_plan?.price_usd, 'USD'),
+  };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = {
+    async list(userId: number): Promise<CartItem[]> {
+      const rows = (await strapi.db.query(UID.cartItem).findMany({
+        select: ['id', 'quantity'],
+        where: { user: { id: userId } },
+        populate: CART_POPULATE,
+        orderBy: { id: 'asc' },
+      })) as CartRow[];
+      return rows.map(toCartItem);
+    },
+
+    /**
+     * Puts a course in the cart on a plan of that course (its default plan when none
+     * is given); adding a course again changes its plan. 404 for a course not on sale,
+     * 400 NO_PRICING_PLAN for a plan that is not the course's or is hidden.
+     */
+    async add({ userId, courseId, pricingPlanId, now = new Date() }: AddCartItemArgs): Promise<CartItem[]> {
+      const course = await strapi.db.query(UID.course).findOne({ select: ['id'], where: { $and: [{ id: courseId }, publishedWhere(now)] } });
+      if (!course) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { course_ids: [courseId] } });
+      const plans = (await strapi.db.query(UID.plan).findMany({
+        select: ['id', 'price', 'status_show', 'pricing_type', 'is_default'],
+        where: { course: { id: courseId } },
+        orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
+      })) as (Pick<PlanRow, 'id' | 'price' | 'status_show' | 'pricing_type'> & { is_default: boolean | null })[];
+      const listed = plans.filter((plan) => plan.status_show !== false);
+      const plan = pricingPlanId
+        ? listed.find((p) => p.id === pricingPlanId)
+        : (listed.find((p) => p.is_default && p.pricing_type === 'default' && p.price !== null) ?? listed.find((p) => p.pricing_type === 'default' && p.price !== null));
+      if (!plan) throw badRequest('NO_PRICING_PLAN', undefined, { result: { course_ids: [courseId] } });
+
+      await strapi.db.transaction(async ({ trx }) => {
+        await lockBuyer(strapi, trx, userId); // two quick adds of one course make one item
+        const existing = await strapi.db.query(UID.cartItem).findOne({ select: ['id'], where: { user: { id: userId }, course: { id: courseId } } });
+        if (existing) await strapi.db.query(UID.cartItem).update({ where: { id: existing.id }, data: { pricing_plan: plan.id, quantity: 1 } });
+        else await strapi.db.query(UID.cartItem).create({ data: { user: userId, course: courseId, pricing_plan: plan.id, quantity: 1 } });
+      });
+      return service.list(userId);
+    },
+
+    /** Empties the cart; returns how many items went. */
+    async clear(userId: number): Promise<number> {
+      return strapi.db.transaction(async () => {
+        const items = (await strapi.db.query(UID.cartItem).findMany({ select: ['id'], where: { user: { id: userId } } })) as { id: number }[];
+        // one by one: delete() also removes the item's relation links, deleteMany() does not
+        for (const item of items) await strapi.db.query(UID.cartItem).delete({ where: { id: item.id } });
+        return items.length;
+      });
+    },
+
+    /** Courses of the student's approved orders, with the plan each was bought on (the latest order wins). */
+    async ownedCourses(userId: number): Promise<OwnedCourseItem[]> {
+      const orders = (await strapi.db.query(UID.order).findMany({
+        select: ['id'],
+        where: { user: { id: userId }, status: 'approved' },
+        populate: { lines: { select: ['id'], populate: { course: { select: ['id'] }, pricing_plan: { select: ['id'] } } } },
+        orderBy: { id: 'desc' },
+      })) as { id: number; lines?: { course?: { id: number } | null; pricing_plan?: { id: number } | null }[] }[];
+      const owned = new Map<number, OwnedCourseItem>();
+      for (const order of orders) {
+        for (const line of order.lines ?? []) {
+          if (line.course && !owned.has(line.course.id)) owned.set(line.course.id, { courseID: line.course.id, priceplan_id: line.pricing_plan?.id ?? null });
+        }
+      }
+      return [...owned.values()].sort((a, b) => a.courseID - b.courseID);
+    },
+  };
+  return service;
+};
