@@ -1,0 +1,76 @@
+/**
+ * How course and product pages are addressed: `/courses/{id}-{slug}` and
+ * `/products/{id}-{slug}`. The id identifies the entry; the slug is only for people
+ * and search engines, so a wrong or stale slug still finds the entry and the caller
+ * redirects to the canonical path (ADR 080).
+ */
+import { badRequest } from '../../../http/errors';
+
+export type EntryRef = { id: number; slug: null } | { id: null; slug: string };
+
+const REF_PATTERN = /^[A-Za-z0-9-]{1,200}$/;
+const ID_FIRST = /^(\d{1,9})(?:-|$)/;
+
+/**
+ * Reads the `{id}-{slug}`, `{id}` or `{slug}` segment of a page address: the digits
+ * before the first dash are the id; a segment that does not start with digits is a slug.
+ * Anything else is refused as INPUT_ERROR.
+ */
+export function parseEntryRef(segment: string | undefined): EntryRef {
+  const value = String(segment ?? '').trim();
+  if (!REF_PATTERN.test(value)) throw badRequest('INPUT_ERROR', undefined, { fields: ['slug'] });
+  const id = ID_FIRST.exec(value);
+  if (id) {
+    const number = Number(id[1]);
+    if (number > 0) return { id: number, slug: null };
+    throw badRequest('INPUT_ERROR', undefined, { fields: ['slug'] });
+  }
+  return { id: null, slug: value.toLowerCase() };
+}
+
+export function coursePath(id: number, slug: string | null): string {
+  return slug ? `/courses/${id}-${slug}` : `/courses/${id}`;
+}
+
+export function productPath(id: number, slug: string | null): string {
+  return slug ? `/products/${id}-${slug}` : `/products/${id}`;
+}
+
+export type PagePath = { kind: 'course' | 'product'; ref: EntryRef };
+
+/**
+ * Reads a storefront address (a path, or a whole URL) as a course or product page:
+ * `/courses/12-slug`, `/courses/12`, `/courses/slug`, the same under `/products/` or
+ * `/product/`; a query string or fragment is ignored. null when it is no such page.
+ */
+export function parsePagePath(linkPath: string): PagePath | null {
+  let path: string;
+  try {
+    path = new URL(linkPath, 'http://storefront.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/(courses|course|products|product)\/([^/]+)\/?$/.exec(path);
+  if (!match) return null;
+  let segment: string;
+  try {
+    segment = decodeURIComponent(match[2]);
+  } catch {
+    return null;
+  }
+  if (!REF_PATTERN.test(segment)) return null;
+  return { kind: match[1].startsWith('course') ? 'course' : 'product', ref: parseEntryRef(segment) };
+}
+
+/** Published: the flag is on and the end of publication, if any, is still ahead. */
+export function isPublishedAt(entry: { is_published?: boolean | null; endPublish?: string | Date | null }, now: Date): boolean {
+  if (entry.is_published !== true) return false;
+  if (entry.endPublish === null || entry.endPublish === undefined || entry.endPublish === '') return true;
+  return new Date(entry.endPublish).getTime() > now.getTime();
+}
+
+export function toIso(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -1,0 +1,80 @@
+/**
+ * Thin: reads the route and body with zod, checks that a student asks about their own
+ * records, lets the learning service decide, answers in the spec's shapes.
+ */
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+import { findStudent, type Student } from '../../../http/auth';
+import { notFound } from '../../../http/errors';
+import { idField, idParam, strictFlag } from '../../course-page/utils/fields';
+import { parseInput } from '../../course-page/utils/input';
+
+type Ctx = { params: Record<string, string>; request: { body?: unknown }; state: { student?: Student | null }; body: unknown };
+
+const CourseParams = z.object({ courseId: idParam });
+const OwnProgressParams = z.object({ userId: idParam, courseId: idParam });
+
+/** POST /private/progress. A position is whole seconds from 0; a fraction is cut off. */
+export const ProgressSaveSchema = z.object({
+  course_id: idField,
+  lecture_id: idField,
+  position_seconds: z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)])
+    .pipe(z.number().finite().min(0).max(10_000_000)),
+  completed: strictFlag.optional().default(false),
+});
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const learning = () => strapi.service('api::learning.learning');
+
+  /** The signed-in student, who may only read their own progress: anyone else's id is answered as not found. */
+  function ownUserId(ctx: Ctx, userId: number): number {
+    const student = ctx.state.student;
+    if (!student || student.id !== userId) throw notFound();
+    return student.id;
+  }
+
+  return {
+    async playlist(ctx: Ctx) {
+      const { courseId } = parseInput(CourseParams, ctx.params);
+      const student = await findStudent(strapi, ctx);
+      const { dataResult, videoResult, access } = await learning().playlist({ userId: student?.id ?? null, courseId, now: new Date() });
+      ctx.body = { success: true, dataResult, videoResult, canLearn: access.canLearn, lockReason: access.reason };
+    },
+
+    async progressList(ctx: Ctx) {
+      const { userId, courseId } = parseInput(OwnProgressParams, ctx.params);
+      const own = ownUserId(ctx, userId);
+      if (!(await learning().courseExists(courseId))) throw notFound();
+      const data = await learning().progressList({ userId: own, courseId });
+      const completed = data.filter((item: { completed: boolean }) => item.completed).length;
+      ctx.body = { success: true, data, completed };
+    },
+
+    async lastProgress(ctx: Ctx) {
+      const { userId, courseId } = parseInput(OwnProgressParams, ctx.params);
+      const own = ownUserId(ctx, userId);
+      if (!(await learning().courseExists(courseId))) throw notFound();
+      ctx.body = { success: true, data: await learning().lastProgress({ userId: own, courseId }) };
+    },
+
+    async saveProgress(ctx: Ctx) {
+      const input = parseInput(ProgressSaveSchema, ctx.request.body ?? {});
+      const data = await learning().saveProgress({
+        userId: ctx.state.student!.id,
+        courseId: input.course_id,
+        lectureId: input.lecture_id,
+        positionSeconds: input.position_seconds,
+        completed: input.completed,
+        now: new Date(),
+      });
+      ctx.body = { success: true, data };
+    },
+
+    async countdown(ctx: Ctx) {
+      const { courseId } = parseInput(CourseParams, ctx.params);
+      const data = await learning().countdown({ userId: ctx.state.student!.id, courseId, now: new Date() });
+      ctx.body = { success: true, data };
+    },
+  };
+};

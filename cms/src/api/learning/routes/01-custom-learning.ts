@@ -1,0 +1,13 @@
+/** The video playlist, progress and the access countdown, at the old client's paths. */
+import type { CustomRoute } from '../../../http/routes';
+
+export const customRoutes: CustomRoute[] = [
+  { method: 'GET', path: '/public/course/videoplaylist/:courseId', handler: 'api::learning.learning.playlist', access: 'public' },
+  { method: 'GET', path: '/private/progress/student/:userId/course/:courseId', handler: 'api::learning.learning.progressList', access: 'student' },
+  { method: 'GET', path: '/private/progress/lasttime/:userId/course/:courseId', handler: 'api::learning.learning.lastProgress', access: 'student' },
+  { method: 'POST', path: '/private/progress', handler: 'api::learning.learning.saveProgress', access: 'student' },
+  { method: 'GET', path: '/private/course/countdowntime/:courseId', handler: 'api::learning.learning.countdown', access: 'student' },
+];
+
+// Strapi loads every file in routes/ as a content-API router; this one adds nothing under /api.
+export default { routes: [] };

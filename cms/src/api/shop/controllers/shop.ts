@@ -1,0 +1,64 @@
+/** Thin: reads the body with zod, lets the shop service look things up, answers in the spec's shapes. */
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+import { findStudent } from '../../../http/auth';
+import { idList } from '../../course-page/utils/fields';
+import { parseInput } from '../../course-page/utils/input';
+
+type Ctx = { request: { body?: unknown }; state: Record<string, unknown>; body: unknown };
+
+/** At most this many ids in one lookup: a cart is far smaller. */
+const MAX_IDS = 100;
+
+export const PricingPlanLookupSchema = z.object({ courseID: idList(MAX_IDS) });
+export const CouponIdsLookupSchema = z.object({ couponID: idList(MAX_IDS) });
+export const CouponCodeLookupSchema = z.object({ coupon_code: z.string().trim().min(1).max(64) });
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const shop = () => strapi.service('api::shop.shop');
+  const viewer = async (ctx: Ctx) => shop().viewer((await findStudent(strapi, ctx))?.id ?? null);
+
+  return {
+    async howToBuy(ctx: Ctx) {
+      ctx.body = { success: true, ...(await shop().howToBuy()) };
+    },
+
+    async promotions(ctx: Ctx) {
+      ctx.body = { success: true, data: await shop().activePromotions({ viewer: await viewer(ctx), now: new Date() }) };
+    },
+
+    async pricingPlans(ctx: Ctx) {
+      const { courseID } = parseInput(PricingPlanLookupSchema, ctx.request.body ?? {});
+      const student = await findStudent(strapi, ctx);
+      const data = await strapi.service('api::course-page.course-page').plansForCourses({ courseIds: courseID, viewerId: student?.id ?? null, now: new Date() });
+      ctx.body = { success: true, data };
+    },
+
+    async couponsByIds(ctx: Ctx) {
+      const { couponID } = parseInput(CouponIdsLookupSchema, ctx.request.body ?? {});
+      ctx.body = { success: true, data: await shop().couponsByIds({ ids: couponID, viewer: await viewer(ctx), now: new Date() }) };
+    },
+
+    async couponByCode(ctx: Ctx) {
+      const { coupon_code } = parseInput(CouponCodeLookupSchema, ctx.request.body ?? {});
+      const coupon = await shop().couponByCode({ code: coupon_code, viewer: await viewer(ctx), now: new Date() });
+      ctx.body = { success: true, data: [coupon] };
+    },
+
+    async paymentMethods(ctx: Ctx) {
+      ctx.body = { success: true, data: await shop().paymentMethods() };
+    },
+
+    async bankTransferMethod(ctx: Ctx) {
+      ctx.body = { success: true, data: await shop().bankTransferMethod() };
+    },
+
+    async bankAccounts(ctx: Ctx) {
+      ctx.body = { success: true, data: await shop().bankAccounts() };
+    },
+
+    async originBanks(ctx: Ctx) {
+      ctx.body = { success: true, data: await shop().originBanks() };
+    },
+  };
+};
