@@ -5,12 +5,14 @@ const config: Core.Config.Middlewares = [
   'strapi::errors',
   'global::api-envelope',
   'strapi::security',
+  'global::uploads-headers',
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
   {
     name: 'strapi::body',
-    config: { jsonLimit: '2mb', formLimit: '2mb', textLimit: '2mb' },
+    // includeUnparsed keeps each body exactly as received: provider signatures (Omise) are computed over those bytes.
+    config: { jsonLimit: '2mb', formLimit: '2mb', textLimit: '2mb', includeUnparsed: true },
   },
   'strapi::session',
   'strapi::favicon',

@@ -1,0 +1,47 @@
+/** Thin: the shop admin's review calls; parse, let the review service decide, answer the spec's shape. */
+import type { Core } from '@strapi/strapi';
+import { createTranslator } from '@sala/shared/texts';
+import type { Student } from '../../../http/auth';
+import { localeOf } from '../../../http/messages';
+import { ApprovalPayloadSchema, RejectionPayloadSchema, ReportListQuerySchema, parseInput } from '../lib/payloads';
+
+type Ctx = {
+  request: { body?: unknown };
+  state: { student?: Student | null };
+  query: Record<string, unknown>;
+  body: unknown;
+  get(name: string): string;
+};
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const review = () => strapi.service('api::bank-transfer.review');
+  const reviewer = (ctx: Ctx) => ({ id: ctx.state.student!.id, username: ctx.state.student!.username });
+
+  return {
+    /** POST /private/orders/payment/approved → `{ success, order_token }`. */
+    async approve(ctx: Ctx) {
+      const payload = parseInput(ApprovalPayloadSchema, ctx.request.body, createTranslator(localeOf(ctx)));
+      const result = await review().approve({
+        reportId: payload.order_payment_id,
+        orderId: payload.order_id,
+        paymentMethodId: payload.payment_method_id,
+        reviewer: reviewer(ctx),
+      });
+      ctx.body = { success: true, order_token: result.order_token };
+    },
+
+    /** POST /private/orders/payment/rejected → `{ success, order_token }`. */
+    async reject(ctx: Ctx) {
+      const payload = parseInput(RejectionPayloadSchema, ctx.request.body, createTranslator(localeOf(ctx)));
+      const result = await review().reject({ reportId: payload.order_payment_id, orderId: payload.order_id, reason: payload.reason, reviewer: reviewer(ctx) });
+      ctx.body = { success: true, order_token: result.order_token };
+    },
+
+    /** GET /private/payments/reports?status=pending&page=1&pageSize=10 → `{ success, data, pagination }`. */
+    async list(ctx: Ctx) {
+      const query = parseInput(ReportListQuerySchema, ctx.query, createTranslator(localeOf(ctx)));
+      const { data, total } = await review().list(query);
+      ctx.body = { success: true, data, pagination: { page: query.page, pageSize: query.pageSize, total } };
+    },
+  };
+};

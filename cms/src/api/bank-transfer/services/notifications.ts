@@ -1,0 +1,215 @@
+/**
+ * The bank-transfer mails, in Thai: the notification a student sends after filing a
+ * report (to the student and to the shop), and the outcome of the review (to the
+ * student). Every figure comes from the stored order and report, never from the
+ * request, so the mail cannot be used to send someone a made-up amount.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Currency } from '@sala/shared/constants';
+import { formatMoney, money } from '@sala/shared/money';
+import { createTranslator, type TextKey } from '@sala/shared/texts';
+import { ApiError, conflict, notFound, tooManyRequests } from '../../../http/errors';
+import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
+
+const DEFAULT_SHOP_EMAIL = 'shop@sala.local';
+const DEFAULT_SITE_NAME = 'Sala';
+/** One notification per order in this window: the client sends it once after a report. */
+const DEFAULT_MAIL_INTERVAL_MS = 60_000;
+const BANGKOK_OFFSET_MS = 7 * 3600_000;
+
+type ReportRow = {
+  id: number;
+  status: string;
+  contact_name: string | null;
+  email: string | null;
+  tel: string | null;
+  bank_code: string | null;
+  transfer_datetime: string | Date | null;
+  transfer_amount: number | null;
+  description: string | null;
+  bank_account?: { account_id: string | null; account_name: string | null; bank_name: string | null } | null;
+  slip?: { url: string }[] | null;
+};
+
+type OrderRow = { id: number; status: string; order_token: string; net: number; currency_code: Currency; user?: OrderOwner | null };
+
+type Line = [label: TextKey, value: string | null | undefined];
+
+type Mail = { to: string; subject: string; text: string; html: string };
+
+const t = createTranslator('th');
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A stored UTC instant as the Thai date and time the buyer entered ('2026-11-25 10:00:00'). */
+export function thaiDateTime(value: string | Date | null | undefined): string | null {
+  if (!value) return null;
+  const ms = new Date(value).getTime();
+  if (Number.isNaN(ms)) return null;
+  const local = new Date(ms + BANGKOK_OFFSET_MS).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
+}
+
+function compose(to: string, subject: string, greeting: string | null, paragraphs: string[], lines: Line[], signature: string): Mail {
+  const shown = lines.filter((line): line is [TextKey, string] => Boolean(line[1]));
+  const text = [greeting, ...paragraphs, '', ...shown.map(([label, value]) => `${t(label)}: ${value}`), '', signature].filter((part) => part !== null).join('\n');
+  const html = [
+    greeting ? `<p>${escapeHtml(greeting)}</p>` : '',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    '<table cellpadding="4">',
+    ...shown.map(([label, value]) => `<tr><th align="left">${escapeHtml(t(label))}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const lastSent = new Map<number, number>();
+
+  const shopEmail = () => process.env.SHOP_EMAIL?.trim() || DEFAULT_SHOP_EMAIL;
+  const interval = () => {
+    const value = Number(process.env.PAYMENT_MAIL_INTERVAL_MS);
+    return Number.isFinite(value) && value >= 0 ? value : DEFAULT_MAIL_INTERVAL_MS;
+  };
+
+  async function siteName(): Promise<string> {
+    const setting = (await strapi.db.query(UID.siteSetting).findOne({ select: ['title'] })) as { title?: string | null } | null;
+    return setting?.title?.trim() || DEFAULT_SITE_NAME;
+  }
+
+  function publicUrl(path: string): string {
+    const base = String(strapi.config.get('server.url', '') || '').replace(/\/$/, '');
+    return `${base}${path}`;
+  }
+
+  async function readOrder(orderId: number): Promise<OrderRow | null> {
+    return (await strapi.db.query(UID.order).findOne({
+      where: { id: orderId },
+      select: ['id', 'status', 'order_token', 'net', 'currency_code'],
+      populate: { user: { select: [...ORDER_OWNER_FIELDS] } },
+    })) as OrderRow | null;
+  }
+
+  async function readReport(where: Record<string, unknown>): Promise<ReportRow | null> {
+    return (await strapi.db.query(UID.report).findOne({
+      where,
+      select: ['id', 'status', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'transfer_amount', 'description'],
+      populate: { bank_account: { select: ['account_id', 'account_name', 'bank_name'] }, slip: { select: ['url'] } },
+      orderBy: [{ id: 'desc' }],
+    })) as ReportRow | null;
+  }
+
+  async function originBankName(code: string | null): Promise<string | null> {
+    if (!code) return null;
+    const bank = (await strapi.db.query(UID.originBank).findOne({ where: { banktransfer_value: code }, select: ['banktransfer_nameth'] })) as {
+      banktransfer_nameth?: string | null;
+    } | null;
+    return bank?.banktransfer_nameth || code;
+  }
+
+  async function reportLines(order: OrderRow, report: ReportRow | null): Promise<Line[]> {
+    const amount = formatMoney(money(Number(order.net), order.currency_code ?? 'THB'), 'th');
+    const lines: Line[] = [
+      ['mail_payment_order_label', String(order.id)],
+      ['mail_payment_amount_label', amount],
+    ];
+    if (!report) return lines;
+    const account = report.bank_account;
+    return [
+      ...lines,
+      ['report_transfer_amount', report.transfer_amount === null ? null : formatMoney(money(Number(report.transfer_amount), order.currency_code ?? 'THB'), 'th')],
+      ['report_origin_bank', await originBankName(report.bank_code)],
+      ['report_bank_account', account ? [account.bank_name, account.account_id, account.account_name].filter(Boolean).join(' ') : null],
+      ['report_transfer_date', thaiDateTime(report.transfer_datetime)],
+      ['report_contact_name', report.contact_name],
+      ['mail_payment_email_label', report.email],
+      ['mail_payment_tel_label', report.tel],
+      ['report_description', report.description],
+    ];
+  }
+
+  async function send(mails: Mail[]): Promise<void> {
+    const email = strapi.plugin('email').service('email');
+    for (const mail of mails) await email.send(mail);
+  }
+
+  return {
+    /**
+     * POST /api/send/to/email/paymentorder: the student's own order, once a report is
+     * filed (409 before), at most once per order per PAYMENT_MAIL_INTERVAL_MS (429).
+     * Mails the student and the shop (SHOP_EMAIL); a mail server failure is 503 MAIL_NOT_SENT.
+     */
+    async sendPaymentReported(args: { orderId: number; studentId: number }): Promise<void> {
+      const order = await readOrder(args.orderId);
+      if (!order || order.user?.id !== args.studentId) throw notFound();
+      const report = await readReport({ order: { id: order.id }, status: 'pending' });
+      if (!report) throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId: order.id, payment_status: order.status } });
+      const previous = lastSent.get(order.id);
+      if (previous !== undefined && Date.now() - previous < interval()) throw tooManyRequests();
+
+      const site = await siteName();
+      const signature = t('mail_signature', { site });
+      const lines = await reportLines(order, report);
+      const student = order.user!;
+      const slips = (report.slip ?? []).map((file) => publicUrl(file.url)).join(' ');
+      const mails: Mail[] = [
+        compose(
+          student.email,
+          t('mail_payment_reported_subject', { orderId: order.id }),
+          t('mail_payment_greeting', { name: fullName(student) }),
+          [t('mail_payment_reported_body')],
+          lines,
+          signature,
+        ),
+        compose(
+          shopEmail(),
+          t('mail_payment_reported_shop_subject', { orderId: order.id }),
+          null,
+          [t('mail_payment_reported_shop_body')],
+          [...lines, ['mail_payment_buyer_label', `${fullName(student)} (${student.username}, ${student.email})`], ['mail_payment_slip_label', slips]],
+          signature,
+        ),
+      ];
+      lastSent.set(order.id, Date.now());
+      try {
+        await send(mails);
+      } catch (error) {
+        lastSent.delete(order.id);
+        strapi.log.error(`payment notification mail for order ${order.id} failed: ${(error as Error)?.message ?? error}`);
+        throw new ApiError(503, 'MAIL_NOT_SENT');
+      }
+    },
+
+    /**
+     * Tells the student the outcome of the review. Best effort: the decision is already
+     * committed, so a mail failure is logged and reported as false.
+     */
+    async sendReviewOutcome(args: { orderId: number; reportId: number; outcome: 'approved' | 'rejected'; reason?: string | null }): Promise<boolean> {
+      try {
+        const order = await readOrder(args.orderId);
+        if (!order?.user?.email) return false;
+        const report = await readReport({ id: args.reportId });
+        const site = await siteName();
+        const approved = args.outcome === 'approved';
+        const lines = await reportLines(order, report);
+        if (!approved && args.reason) lines.push(['mail_payment_reason_label', args.reason]);
+        await send([
+          compose(
+            order.user.email,
+            t(approved ? 'mail_payment_approved_subject' : 'mail_payment_rejected_subject', { orderId: order.id }),
+            t('mail_payment_greeting', { name: fullName(order.user) }),
+            [t(approved ? 'mail_payment_approved_body' : 'mail_payment_rejected_body')],
+            lines,
+            t('mail_signature', { site }),
+          ),
+        ]);
+        return true;
+      } catch (error) {
+        strapi.log.error(`payment ${args.outcome} mail for order ${args.orderId} failed: ${(error as Error)?.message ?? error}`);
+        return false;
+      }
+    },
+  };
+};

@@ -1,0 +1,19 @@
+/** Thin: POST /api/bookstore/cart → `{ success: true, location }`, the retailer page the browser goes to. */
+import type { Core } from '@strapi/strapi';
+import { createTranslator } from '@sala/shared/texts';
+import type { Student } from '../../../http/auth';
+import { localeOf } from '../../../http/messages';
+import { parseBookstoreCart } from '../lib/payload';
+
+type Ctx = { request: { body?: unknown }; state: { student?: Student | null }; query: Record<string, unknown>; body: unknown; get(name: string): string };
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async handOffCart(ctx: Ctx) {
+    const payload = parseBookstoreCart(ctx.request.body, createTranslator(localeOf(ctx)));
+    const student = ctx.state.student!;
+    const bookstore = strapi.service('api::bookstore.bookstore');
+    const cart = await bookstore.buildCart({ buyer: { id: student.id, email: student.email, username: student.username, firstname: student.firstname, lastname: student.lastname }, payload });
+    const { location } = await bookstore.handOff(cart);
+    ctx.body = { success: true, location };
+  },
+});

@@ -1,0 +1,183 @@
+/**
+ * The hand-off of a cart of books to the external book retailer. The cart is rebuilt
+ * from our own records (published products, their listed plan price, the buyer's own
+ * shipping address), posted as JSON to `${BOOKSTORE_URL}/cart`, and the retailer's
+ * answer `{ location }` is where the browser goes next. The retailer being down,
+ * slow or answering nonsense is a 503 BOOKSTORE_UNAVAILABLE, never a 500.
+ */
+import type { Core } from '@strapi/strapi';
+import { money, multiply, sum, toMajorString, type Money } from '@sala/shared/money';
+import { ApiError, badRequest, notFound } from '../../../http/errors';
+import { publishedWhere } from '../../catalog/services/catalog';
+import type { BookstoreCartPayload } from '../lib/payload';
+
+const PRODUCT_UID = 'api::product.product';
+const SHIPPING_ADDRESS_UID = 'api::shipping-address.shipping-address';
+const DEFAULT_TIMEOUT_MS = 5000;
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+type Plan = { price: number | null; pricing_type: string | null; status_show: boolean | null; is_default: boolean | null };
+type ProductRow = { id: number; title: string; sku: string | null; is_physical: boolean | null; pricing_plans?: Plan[] };
+type AddressRow = {
+  id: number;
+  fullname: string | null;
+  tel: string | null;
+  address: string | null;
+  subdistrict: string | null;
+  district: string | null;
+  province: string | null;
+  postcode: string | null;
+};
+
+export type Buyer = { id: number; email: string; firstname?: unknown; lastname?: unknown; username: string };
+
+/** The cart as the retailer receives it: the spec's payload names, priced by us, amounts as major-unit strings. */
+export type RetailerCart = {
+  user_id: number;
+  email: string;
+  fullname: string;
+  course_id: number[];
+  courses: { course_id: number; sku: string | null; title: string; quantity: number; price: string; total: string }[];
+  price: string;
+  discount: string;
+  totalPrice: string;
+  currency_code: 'THB';
+  cancel_at: string | null;
+  order_at: string;
+  shipping_address_id: number | null;
+  shipping_address: Omit<AddressRow, 'id'> | null;
+};
+
+/** The price a product is sold at: its default listed plan, else its lowest listed plan. */
+function listedPrice(plans: Plan[] = []): number | null {
+  const listed = plans.filter((p) => p.status_show === true && (p.pricing_type ?? 'default') === 'default' && p.price !== null && p.price >= 0);
+  if (listed.length === 0) return null;
+  const preferred = listed.find((p) => p.is_default) ?? listed.reduce((low, p) => (p.price! < low.price! ? p : low));
+  return preferred.price;
+}
+
+function retailerBase(): string | null {
+  const value = process.env.BOOKSTORE_URL?.trim();
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href.replace(/\/$/, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+function timeoutMs(): number {
+  const value = Number(process.env.BOOKSTORE_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
+}
+
+const unavailable = () => new ApiError(503, 'BOOKSTORE_UNAVAILABLE');
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** Builds the buyer's cart from our records. 404 for a book or an address that is not there (or not theirs). */
+  async buildCart(args: { buyer: Buyer; payload: BookstoreCartPayload; now?: Date }): Promise<RetailerCart> {
+    const { buyer, payload } = args;
+    const now = args.now ?? new Date();
+    if (payload.user_id !== null && payload.user_id !== buyer.id) throw notFound();
+
+    const products = (await strapi.db.query(PRODUCT_UID).findMany({
+      where: { $and: [{ id: { $in: payload.course_id } }, publishedWhere(now)] },
+      select: ['id', 'title', 'sku', 'is_physical'],
+      populate: { pricing_plans: { select: ['price', 'pricing_type', 'status_show', 'is_default'] } },
+    })) as ProductRow[];
+    if (products.length !== payload.course_id.length) throw notFound();
+    const byId = new Map(products.map((p) => [p.id, p]));
+    const quantities = new Map(payload.courses.map((line) => [line.course_id, line.quantity ?? 1]));
+
+    const lines = payload.course_id.map((id) => {
+      const product = byId.get(id)!;
+      const unit = listedPrice(product.pricing_plans);
+      if (unit === null) throw badRequest('NO_PRICING_PLAN', undefined, { result: { course_ids: [id] } });
+      const quantity = quantities.get(id) ?? 1;
+      return { product, quantity, unit: money(unit), total: multiply(money(unit), quantity) };
+    });
+
+    let address: AddressRow | null = null;
+    if (payload.shipping_address_id !== null) {
+      address = (await strapi.db.query(SHIPPING_ADDRESS_UID).findOne({
+        where: { id: payload.shipping_address_id, user: { id: buyer.id } },
+        select: ['id', 'fullname', 'tel', 'address', 'subdistrict', 'district', 'province', 'postcode'],
+      })) as AddressRow | null;
+      if (!address) throw notFound();
+    } else if (products.some((p) => p.is_physical !== false)) {
+      throw badRequest('SHIPPING_ADDRESS_REQUIRED');
+    }
+
+    const subtotal: Money = sum(lines.map((line) => line.total));
+    const fullname = [buyer.firstname, buyer.lastname].filter((part) => typeof part === 'string' && part).join(' ') || buyer.username;
+    return {
+      user_id: buyer.id,
+      email: buyer.email,
+      fullname,
+      course_id: lines.map((line) => line.product.id),
+      courses: lines.map((line) => ({
+        course_id: line.product.id,
+        sku: line.product.sku,
+        title: line.product.title,
+        quantity: line.quantity,
+        price: toMajorString(line.unit),
+        total: toMajorString(line.total),
+      })),
+      price: toMajorString(subtotal),
+      // Discounts are the retailer's to give; we never pass on one the client claims.
+      discount: '0.00',
+      totalPrice: toMajorString(subtotal),
+      currency_code: 'THB',
+      cancel_at: payload.cancel_at,
+      order_at: now.toISOString(),
+      shipping_address_id: address?.id ?? null,
+      shipping_address: address
+        ? { fullname: address.fullname, tel: address.tel, address: address.address, subdistrict: address.subdistrict, district: address.district, province: address.province, postcode: address.postcode }
+        : null,
+    };
+  },
+
+  /** Posts the cart to the retailer and returns where the browser goes next. */
+  async handOff(cart: RetailerCart): Promise<{ location: string }> {
+    const base = retailerBase();
+    if (!base) {
+      strapi.log.warn('book retailer hand-off refused: BOOKSTORE_URL is not set to an http(s) URL');
+      throw unavailable();
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${base}/cart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(cart),
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs()),
+      });
+    } catch (error) {
+      strapi.log.warn(`book retailer unreachable: ${(error as Error)?.message ?? error}`);
+      throw unavailable();
+    }
+    const text = await response.text().catch(() => '');
+    if (!response.ok || text.length > MAX_RESPONSE_BYTES) {
+      strapi.log.warn(`book retailer answered ${response.status} to a cart of user ${cart.user_id}`);
+      throw unavailable();
+    }
+    let location: unknown;
+    try {
+      location = (JSON.parse(text) as { location?: unknown }).location;
+    } catch {
+      location = undefined;
+    }
+    if (typeof location !== 'string' || !/^https?:\/\//i.test(location)) {
+      strapi.log.warn('book retailer answered without an http(s) location');
+      throw unavailable();
+    }
+    try {
+      return { location: new URL(location).href };
+    } catch {
+      throw unavailable();
+    }
+  },
+});
+

@@ -1,0 +1,195 @@
+/**
+ * Uploaded files: checks, the storage check, saving under public/uploads and the record
+ * of who sent what. A request is all or nothing: every file is checked before the first
+ * one is written, and a failure while saving removes what was written.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+import { BYTES_PER_GIGABYTE } from '@sala/shared/constants';
+import { ApiError, badRequest } from '../../../http/errors';
+import { STORED_NAME_PATTERN, allowedNameExtension, detectAllowedContent, storedFileName, type DetectedType, type UploadKind } from '../lib/file-checks';
+
+const RECORD_UID = 'api::storage.upload-record';
+const FILE_UID = 'plugin::upload.file';
+
+const DEFAULT_SIZE_LIMIT = 20 * 1024 * 1024;
+const DEFAULT_MAX_FILES = 10;
+
+/** A file as the multipart parser left it in the temporary folder. */
+export type IncomingFile = { field: string; filepath: string; originalFilename: string | null; size: number };
+
+export type StoredUpload = { name: string; url: string; mime: string; kind: UploadKind; size: number };
+export type UploadListItem = StoredUpload & { createdAt: string | null };
+
+/** An upload that may be attached to a record: its stored name and its media library file. */
+export type AttachableUpload = StoredUpload & { recordId: number; fileId: number | null };
+
+type RecordRow = {
+  id: number;
+  name: string;
+  mime: string;
+  kind: UploadKind;
+  size: number;
+  createdAt?: string | Date | null;
+  owner?: { id: number } | null;
+  file?: { id: number } | null;
+};
+
+function positiveIntEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** The largest file accepted, in bytes (UPLOAD_SIZE_LIMIT, the same limit the media library uses). */
+export function uploadSizeLimit(): number {
+  return positiveIntEnv('UPLOAD_SIZE_LIMIT', DEFAULT_SIZE_LIMIT);
+}
+
+/** Files accepted in one request (UPLOAD_MAX_FILES). */
+export function uploadMaxFiles(): number {
+  return positiveIntEnv('UPLOAD_MAX_FILES', DEFAULT_MAX_FILES);
+}
+
+export const uploadUrl = (name: string) => `/uploads/${name}`;
+
+/** Strapi's media library size: kilobytes with two decimals. */
+const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
+
+function toStored(row: RecordRow): StoredUpload {
+  return { name: row.name, url: uploadUrl(row.name), mime: row.mime, kind: row.kind, size: row.size };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** public/uploads: where Strapi's local provider writes and from where /uploads/{name} is served. */
+  uploadsDir(): string {
+    return path.resolve(strapi.dirs.static.public, 'uploads');
+  },
+
+  /**
+   * Free bytes on the file system of the uploads folder, as an unprivileged process may
+   * use them. STORAGE_FREE_BYTES_OVERRIDE replaces the probe (tests, or a quota smaller
+   * than the disk).
+   */
+  async freeBytes(): Promise<number> {
+    const override = process.env.STORAGE_FREE_BYTES_OVERRIDE;
+    if (override !== undefined && override.trim() !== '' && Number.isFinite(Number(override)) && Number(override) >= 0) {
+      return Number(override);
+    }
+    const stats = await fs.promises.statfs(this.uploadsDir());
+    return Number(stats.bavail) * Number(stats.bsize);
+  },
+
+  /** Free space in gigabytes of 1073741824 bytes, rounded down to 2 decimals so it never promises too much. */
+  async freeGigabytes(): Promise<number> {
+    return Math.floor(((await this.freeBytes()) / BYTES_PER_GIGABYTE) * 100) / 100;
+  },
+
+  /**
+   * Checks every file (name, size, content), then the free space, then writes them all
+   * under fresh names and records them. Returns the stored names in the order given.
+   */
+  async saveUploads(args: { files: IncomingFile[]; ownerId: number | null }): Promise<StoredUpload[]> {
+    const { files, ownerId } = args;
+    if (files.length === 0) throw badRequest('INPUT_ERROR');
+    if (files.length > uploadMaxFiles()) throw badRequest('INPUT_ERROR');
+
+    const limit = uploadSizeLimit();
+    const checked: { file: IncomingFile; type: DetectedType }[] = [];
+    for (const file of files) {
+      const nameExtension = allowedNameExtension(file.originalFilename);
+      if (!nameExtension) throw badRequest('FILE_TYPE_NOT_ALLOWED');
+      if (file.size > limit) throw new ApiError(413, 'FILE_TOO_LARGE');
+      const type = file.size > 0 ? await detectAllowedContent(file.filepath, nameExtension) : null;
+      if (!type) throw badRequest('FILE_TYPE_NOT_ALLOWED');
+      checked.push({ file, type });
+    }
+
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    if (total >= (await this.freeBytes())) throw new ApiError(507, 'OUT_OF_STORAGE');
+
+    const dir = this.uploadsDir();
+    const written: string[] = [];
+    try {
+      const stored = checked.map(({ file, type }) => ({ file, type, name: storedFileName(type.ext) }));
+      for (const item of stored) {
+        // COPYFILE_EXCL: a stored name is never reused, even in the unlikely event of a collision
+        await fs.promises.copyFile(item.file.filepath, path.join(dir, item.name), fs.constants.COPYFILE_EXCL);
+        written.push(item.name);
+      }
+      return await strapi.db.transaction(async () => {
+        const result: StoredUpload[] = [];
+        for (const { file, type, name } of stored) {
+          const media = await strapi.db.query(FILE_UID).create({
+            data: {
+              name,
+              hash: name.slice(0, name.indexOf('.')),
+              ext: `.${type.ext}`,
+              mime: type.mime,
+              size: kilobytes(file.size),
+              url: uploadUrl(name),
+              provider: 'local',
+              folderPath: '/',
+            },
+          });
+          await strapi.db.query(RECORD_UID).create({
+            data: { name, mime: type.mime, kind: type.kind, size: file.size, owner: ownerId, file: media.id },
+          });
+          result.push({ name, url: uploadUrl(name), mime: type.mime, kind: type.kind, size: file.size });
+        }
+        return result;
+      });
+    } catch (error) {
+      await Promise.all(written.map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
+      throw error;
+    }
+  },
+
+  /** The uploads of one account, newest first. */
+  async listOwnUploads(args: { ownerId: number; page: number; pageSize: number }): Promise<{ data: UploadListItem[]; total: number }> {
+    const where = { owner: { id: args.ownerId } };
+    const [rows, total] = await Promise.all([
+      strapi.db.query(RECORD_UID).findMany({
+        where,
+        select: ['id', 'name', 'mime', 'kind', 'size', 'createdAt'],
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        offset: (args.page - 1) * args.pageSize,
+        limit: args.pageSize,
+      }) as Promise<RecordRow[]>,
+      strapi.db.query(RECORD_UID).count({ where }),
+    ]);
+    return { data: rows.map((row) => ({ ...toStored(row), createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null })), total: Number(total) };
+  },
+
+  /**
+   * The uploads behind the given names when every one exists, is of an allowed kind and
+   * may be attached by `ownerId`: its own uploads and a visitor's (no owner). Null when any
+   * name fails, so a caller cannot tell someone else's file from a missing one.
+   */
+  async findAttachable(args: { names: readonly string[]; ownerId: number | null; kinds: readonly UploadKind[] }): Promise<AttachableUpload[] | null> {
+    const names = [...new Set(args.names)];
+    if (names.length === 0) return [];
+    if (names.some((name) => !STORED_NAME_PATTERN.test(name))) return null;
+    const rows = (await strapi.db.query(RECORD_UID).findMany({
+      where: { name: { $in: names } },
+      select: ['id', 'name', 'mime', 'kind', 'size'],
+      populate: { owner: { select: ['id'] }, file: { select: ['id'] } },
+    })) as RecordRow[];
+    if (rows.length !== names.length) return null;
+    const allowed = rows.every((row) => args.kinds.includes(row.kind) && (!row.owner || row.owner.id === args.ownerId));
+    if (!allowed) return null;
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    return names.map((name) => {
+      const row = byName.get(name)!;
+      return { ...toStored(row), recordId: row.id, fileId: row.file?.id ?? null };
+    });
+  },
+
+  /** Gives a visitor's uploads to the account they were attached for, so no one else can attach them again. */
+  async claimUploads(args: { uploads: readonly AttachableUpload[]; ownerId: number | null }): Promise<void> {
+    if (args.ownerId === null) return;
+    for (const upload of args.uploads) {
+      await strapi.db.query(RECORD_UID).update({ where: { id: upload.recordId, owner: { id: { $null: true } } }, data: { owner: args.ownerId } });
+    }
+  },
+});
