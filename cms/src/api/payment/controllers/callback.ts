@@ -1,0 +1,123 @@
+/**
+ * What providers and returning browsers send us (public routes). Notifications
+ * are verified by the adapter over the raw body and answered with the adapter's
+ * reply (SCB wants its own JSON); browser returns settle the same way, then send
+ * the buyer to the storefront: the thank-you page once the order is approved
+ * (when the shop uses it), otherwise the order list.
+ */
+import type { Core } from '@strapi/strapi';
+import type { CallbackRequest, ProviderName } from '../../../payments';
+import type { AttemptsService } from '../services/attempts';
+import type { SettlementService } from '../services/settlement';
+import { cmsUrlOf, readSite, storefrontUrl, UID } from '../lib/config';
+
+type Ctx = {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  request: { body?: unknown; headers: Record<string, string | string[] | undefined> };
+  origin: string;
+  body: unknown;
+  status: number;
+  type: string;
+  redirect(url: string): void;
+};
+
+const UNPARSED = Symbol.for('unparsedBody');
+
+/** The request as the adapter needs it: headers, the raw body exactly as it arrived, the parsed body and the query. */
+function callbackRequest(ctx: Ctx): CallbackRequest {
+  const body = ctx.request.body as (Record<string | symbol, unknown> & object) | undefined;
+  const raw = body && typeof body === 'object' ? body[UNPARSED] : undefined;
+  const parsed = body && typeof body === 'object' && Object.keys(body).length > 0 ? { ...body } : undefined;
+  return {
+    headers: ctx.request.headers,
+    rawBody: typeof raw === 'string' ? raw : '',
+    body: parsed,
+    query: ctx.query as CallbackRequest['query'],
+  };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const settlement = () => strapi.service('api::payment.settlement') as SettlementService;
+  const attempts = () => strapi.service('api::payment.attempts') as AttemptsService;
+
+  /** Where the buyer goes after a provider's page. */
+  async function sendBuyerBack(ctx: Ctx, orderId: number | null): Promise<void> {
+    const storefront = storefrontUrl();
+    const order = orderId
+      ? ((await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['status', 'order_token'] })) as { status: string; order_token: string } | null)
+      : null;
+    const site = await readSite(strapi);
+    ctx.status = 303;
+    ctx.redirect(
+      order?.status === 'approved' && site.is_thank_you_page
+        ? `${storefront}/thankyou?orderId=${encodeURIComponent(order.order_token)}`
+        : `${storefront}/myaccount/student/order`,
+    );
+  }
+
+  function notify(provider: ProviderName) {
+    return async (ctx: Ctx) => {
+      const handled = await settlement().handleNotification(provider, callbackRequest(ctx), cmsUrlOf(strapi, ctx.origin));
+      ctx.status = handled.reply.status;
+      ctx.type = handled.reply.contentType;
+      ctx.body = handled.reply.body;
+    };
+  }
+
+  /**
+   * A browser back from a provider's page: PayPal names its order (the server
+   * captures it), the others only the order token; the order's pending attempts
+   * with that provider are then asked about.
+   */
+  function browserReturn(provider: ProviderName) {
+    return async (ctx: Ctx) => {
+      const cmsUrl = cmsUrlOf(strapi, ctx.origin);
+      let orderId: number | null = null;
+      try {
+        const token = typeof ctx.query.order === 'string' ? ctx.query.order : '';
+        const order = token ? await attempts().findOrderByToken(token) : null;
+        orderId = order?.id ?? null;
+        if (provider === 'paypal' && typeof ctx.query.token === 'string') {
+          const handled = await settlement().handleNotification('paypal', { headers: {}, rawBody: '', query: { token: ctx.query.token } }, cmsUrl);
+          orderId = handled.attempt?.order?.id ?? orderId;
+        } else if (order) {
+          const pending = (await strapi.db.query(UID.attempt).findMany({
+            where: { order: { id: order.id }, provider, status: 'pending' },
+            select: ['id'],
+          })) as { id: number }[];
+          for (const attempt of pending) await settlement().refresh(attempt.id, cmsUrl);
+        }
+      } catch (error) {
+        // The buyer still goes back to the shop; the notification or the next poll settles the payment.
+        strapi.log.warn(`[payment] ${provider} return could not be settled: ${(error as Error).message}`);
+      }
+      await sendBuyerBack(ctx, orderId);
+    };
+  }
+
+  return {
+    twoC2pNotify: notify('2c2p'),
+    omiseNotify: notify('omise'),
+    xenditNotify: notify('xendit'),
+    paySolutionsNotify: notify('paysolutions'),
+    scbNotify: notify('scb'),
+
+    /** POST /api/payments/2c2p/result: the browser's paymentResponse (9.9 signed, v4.3 a hint settled by inquiry). */
+    async twoC2pResult(ctx: Ctx) {
+      let orderId: number | null = null;
+      try {
+        const handled = await settlement().handleNotification('2c2p', callbackRequest(ctx), cmsUrlOf(strapi, ctx.origin));
+        orderId = handled.attempt?.order?.id ?? null;
+      } catch (error) {
+        strapi.log.warn(`[payment] 2c2p result could not be settled: ${(error as Error).message}`);
+      }
+      await sendBuyerBack(ctx, orderId);
+    },
+
+    omiseReturn: browserReturn('omise'),
+    xenditReturn: browserReturn('xendit'),
+    paySolutionsReturn: browserReturn('paysolutions'),
+    paypalReturn: browserReturn('paypal'),
+  };
+};

@@ -1,0 +1,361 @@
+/**
+ * Settlement: the one place where a provider's word changes a payment attempt
+ * and, through order-state, its order (docs/decisions/091-settlement.md).
+ *
+ * Notifications, browser returns and polling all end in `settle(attemptId,
+ * status)`. Each transition is a compare-and-set of the attempt's status inside
+ * a transaction, so of ten identical deliveries arriving together exactly one
+ * moves the attempt and only that one approves the order, files the payment
+ * report, sends the mail and publishes the event; the others change nothing.
+ *
+ *   pending  → approved | rejected | expired | review
+ *   rejected → approved | review      (the provider later reports the money taken)
+ *   expired  → approved | review      (a late payment)
+ *   approved, review: final (a paid order is never downgraded; staff resolve reviews)
+ */
+import type { Core } from '@strapi/strapi';
+import type { Currency, OrderStatus } from '@sala/shared/constants';
+import { ApiError } from '../../../http/errors';
+import { getPaymentAdapter, PaymentError, type CallbackReply, type CallbackRequest, type PaymentStatus, type ProviderName } from '../../../payments';
+import { publishToUser, type PaymentEventStatus } from '../../../realtime';
+import type { OrderStateService } from '../../checkout/services/order-state';
+import { configOf, readMethod, readSite, UID, type MethodRow } from '../lib/config';
+import { sendPaidMail, sendReviewMail, type ReviewReason } from '../lib/mail';
+
+export type AttemptStatus = 'pending' | 'approved' | 'rejected' | 'review' | 'expired';
+
+export type AttemptRow = {
+  id: number;
+  method_id: number;
+  provider: ProviderName;
+  provider_reference: string;
+  provider_transaction_id: string | null;
+  status: AttemptStatus;
+  amount_expected: number;
+  currency_expected: Currency;
+  amount_received: number | null;
+  currency_received: string | null;
+  review_reason: string | null;
+  expires_at: string | Date | null;
+  order: {
+    id: number;
+    order_token: string;
+    status: OrderStatus;
+    user: { id: number; email: string | null; username: string | null; firstname?: string | null; lastname?: string | null } | null;
+  } | null;
+};
+
+export const ATTEMPT_FIELDS = [
+  'id',
+  'method_id',
+  'provider',
+  'provider_reference',
+  'provider_transaction_id',
+  'status',
+  'amount_expected',
+  'currency_expected',
+  'amount_received',
+  'currency_received',
+  'review_reason',
+  'expires_at',
+];
+
+export const ATTEMPT_POPULATE = {
+  order: { select: ['id', 'order_token', 'status'], populate: { user: { select: ['id', 'email', 'username', 'firstname', 'lastname'] } } },
+};
+
+/** What a settle call did: `changed` is true only for the call that moved the attempt. */
+export type SettleResult = { attemptId: number; status: AttemptStatus; changed: boolean; orderId: number | null; orderStatus: OrderStatus | null };
+
+/** What a provider notification came to, and the answer the provider expects. */
+export type NotificationResult = { reply: CallbackReply; attempt: AttemptRow | null; settled: SettleResult | null };
+
+type ProviderStatus = Extract<PaymentStatus, { ok: true }>;
+
+const APPROVABLE_FROM: AttemptStatus[] = ['pending', 'rejected', 'expired'];
+
+const EVENT_STATUS: Record<AttemptStatus, PaymentEventStatus> = {
+  pending: 'pending',
+  approved: 'succeeded',
+  rejected: 'failed',
+  expired: 'expired',
+  review: 'pending',
+};
+
+/** Providers that say when a payment ran out of time rather than failed: such an attempt expires and the order waits for its own expiry. */
+function isExpiry(provider: ProviderName, raw: unknown): boolean {
+  const record = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  if (provider === 'omise') return record.status === 'expired' || record.expired === true || record.failure_code === 'payment_expired';
+  if (provider === 'xendit') return record.status === 'EXPIRED';
+  return false;
+}
+
+/** A raw provider message as stored: JSON only, never more than a few kilobytes of it. */
+function storable(raw: unknown): unknown {
+  if (raw === undefined) return null;
+  try {
+    const text = JSON.stringify(raw);
+    return text.length > 16_000 ? { truncated: text.slice(0, 16_000) } : JSON.parse(text);
+  } catch {
+    return { unreadable: String(raw) };
+  }
+}
+
+class NeedsReview extends Error {
+  constructor(readonly reason: ReviewReason) {
+    super(reason);
+  }
+}
+
+const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
+
+  async function readAttempt(where: Record<string, unknown>): Promise<AttemptRow | null> {
+    return (await strapi.db.query(UID.attempt).findOne({ where, select: ATTEMPT_FIELDS, populate: ATTEMPT_POPULATE })) as AttemptRow | null;
+  }
+
+  /** The compare-and-set every transition goes through: true only for the caller that moved the attempt out of `from`. */
+  async function moveAttempt(id: number, from: AttemptStatus[], data: Record<string, unknown>): Promise<boolean> {
+    const { count } = (await strapi.db.query(UID.attempt).updateMany({ where: { id, status: { $in: from } }, data })) as { count: number };
+    return count === 1;
+  }
+
+  function publish(attempt: AttemptRow, status: AttemptStatus): void {
+    const userId = attempt.order?.user?.id;
+    if (!userId || !attempt.order) return;
+    publishToUser(strapi, userId, 'payment:status', { orderId: attempt.order.id, attemptId: attempt.id, provider: attempt.provider, status: EVENT_STATUS[status] });
+  }
+
+  function result(attempt: AttemptRow, status: AttemptStatus, changed: boolean, orderStatus: OrderStatus | null = attempt.order?.status ?? null): SettleResult {
+    return { attemptId: attempt.id, status, changed, orderId: attempt.order?.id ?? null, orderStatus };
+  }
+
+  async function siteName(): Promise<string> {
+    return (await readSite(strapi)).title || 'Sala';
+  }
+
+  /** Money arrived but the order cannot take it: the attempt waits for staff, the order is left as it is. */
+  async function toReview(attempt: AttemptRow, status: ProviderStatus, reason: ReviewReason, now: Date): Promise<SettleResult> {
+    const moved = await strapi.db.transaction(() =>
+      moveAttempt(attempt.id, APPROVABLE_FROM, {
+        status: 'review',
+        review_reason: reason,
+        amount_received: status.amount?.amount ?? null,
+        currency_received: status.amount?.currency ?? null,
+        provider_transaction_id: status.providerTransactionId,
+        raw_last_message: storable(status.raw),
+        settled_at: now,
+        last_checked_at: now,
+      }),
+    );
+    const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
+    if (!moved) return result(fresh, fresh.status, false);
+    strapi.log.warn(`[payment] attempt ${attempt.id} (${attempt.provider} ${attempt.provider_reference}) of order ${attempt.order?.id} needs review: ${reason}`);
+    publish(fresh, 'review');
+    await sendReviewMail(strapi, {
+      orderId: attempt.order?.id ?? 0,
+      provider: attempt.provider,
+      reference: attempt.provider_reference,
+      reason,
+      expected: { amount: attempt.amount_expected, currency: attempt.currency_expected },
+      received: status.amount ? { amount: status.amount.amount, currency: status.amount.currency } : null,
+      site: await siteName(),
+    });
+    return result(fresh, 'review', true);
+  }
+
+  async function approve(attempt: AttemptRow, status: ProviderStatus & { outcome: 'approved' }, now: Date): Promise<SettleResult> {
+    const order = attempt.order;
+    if (!order) return toReview(attempt, status, 'order_not_approvable', now);
+    let moved: boolean;
+    try {
+      moved = await strapi.db.transaction(async () => {
+        const won = await moveAttempt(attempt.id, APPROVABLE_FROM, {
+          status: 'approved',
+          amount_received: status.amount.amount,
+          currency_received: status.amount.currency,
+          provider_transaction_id: status.providerTransactionId,
+          review_reason: null,
+          raw_last_message: storable(status.raw),
+          settled_at: now,
+          last_checked_at: now,
+        });
+        if (!won) return false;
+        // Read inside the transaction: the order as it is now, not as it was when the message arrived.
+        const current = (await strapi.db.query(UID.order).findOne({ where: { id: order.id }, select: ['id', 'status'] })) as { status: OrderStatus } | null;
+        if (!current) throw new NeedsReview('order_not_approvable');
+        if (current.status === 'approved') throw new NeedsReview('order_already_paid');
+        if (current.status === 'rejected') throw new NeedsReview('order_rejected');
+        const method = (await strapi.db.query(UID.method).findOne({ where: { method_id: attempt.method_id }, select: ['id'] })) as { id: number } | null;
+        const report = (await strapi.db.query(UID.report).create({
+          data: {
+            order: order.id,
+            user: order.user?.id ?? null,
+            payment_method: method?.id ?? null,
+            status: 'approved',
+            contact_name: [order.user?.firstname, order.user?.lastname].filter(Boolean).join(' ') || order.user?.username || null,
+            email: order.user?.email ?? null,
+            transfer_datetime: now,
+            time: now.toISOString().slice(11, 19),
+            transfer_amount: status.amount.amount,
+            description: `${attempt.provider} ${status.providerTransactionId ?? attempt.provider_reference}`.slice(0, 255),
+            address: '-',
+            provider_reference: attempt.provider_reference,
+          },
+        })) as { id: number };
+        // Joins this transaction: if the order cannot be approved (no seat left for a late payment), all of it rolls back.
+        await orderState().approve({ orderId: order.id, by: 'payment', paymentReportId: report.id, now });
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof NeedsReview) return toReview(attempt, status, error.reason, now);
+      if (error instanceof ApiError && error.status === 409) return toReview(attempt, status, 'order_not_approvable', now);
+      throw error;
+    }
+    const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
+    if (!moved) return result(fresh, fresh.status, false);
+    publish(fresh, 'approved');
+    const user = order.user;
+    if (user?.email) {
+      const method = await readMethod(strapi, { method_id: attempt.method_id });
+      await sendPaidMail(strapi, {
+        to: user.email,
+        name: [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username || user.email,
+        orderId: order.id,
+        methodName: method?.name ?? attempt.provider,
+        amount: status.amount.amount,
+        currency: status.amount.currency,
+        reference: status.providerTransactionId ?? attempt.provider_reference,
+        site: await siteName(),
+      });
+    }
+    return result(fresh, 'approved', true, 'approved');
+  }
+
+  /** A decline ends the attempt; the order is rejected (its seats and coupon uses go back) unless another payment of it is still alive. */
+  async function decline(attempt: AttemptRow, status: ProviderStatus, now: Date): Promise<SettleResult> {
+    const target: AttemptStatus = isExpiry(attempt.provider, status.raw) ? 'expired' : 'rejected';
+    const moved = await strapi.db.transaction(async () => {
+      const won = await moveAttempt(attempt.id, ['pending'], {
+        status: target,
+        provider_transaction_id: status.providerTransactionId ?? attempt.provider_transaction_id,
+        raw_last_message: storable(status.raw),
+        settled_at: now,
+        last_checked_at: now,
+      });
+      if (!won || target !== 'rejected' || !attempt.order) return won;
+      const current = (await strapi.db.query(UID.order).findOne({ where: { id: attempt.order.id }, select: ['status'] })) as { status: OrderStatus } | null;
+      if (current?.status !== 'notYetReceived') return won;
+      const alive = await strapi.db.query(UID.attempt).count({
+        where: { order: { id: attempt.order.id }, id: { $ne: attempt.id }, status: { $in: ['pending', 'approved', 'review'] } },
+      });
+      if (alive === 0) await orderState().reject({ orderId: attempt.order.id, reason: `payment declined (${attempt.provider} ${attempt.provider_reference})`, now });
+      return won;
+    });
+    const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
+    if (!moved) return result(fresh, fresh.status, false);
+    publish(fresh, target);
+    return result(fresh, target, true, fresh.order?.status ?? null);
+  }
+
+  const service = {
+    /** The one transition of an attempt on the provider's word; idempotent. */
+    async settle(attemptId: number, status: ProviderStatus, now: Date = new Date()): Promise<SettleResult> {
+      const attempt = await readAttempt({ id: attemptId });
+      if (!attempt) throw new ApiError(404, 'NOT_FOUND');
+      if (status.outcome === 'pending') {
+        await strapi.db.query(UID.attempt).updateMany({
+          where: { id: attempt.id, status: 'pending' },
+          data: { raw_last_message: storable(status.raw), last_checked_at: now },
+        });
+        return result(attempt, attempt.status, false);
+      }
+      if (status.outcome === 'approved') {
+        if (!APPROVABLE_FROM.includes(attempt.status)) return result(attempt, attempt.status, false);
+        const sameAmount = status.amount.amount === attempt.amount_expected && status.amount.currency === attempt.currency_expected;
+        return sameAmount ? approve(attempt, status, now) : toReview(attempt, status, 'amount_mismatch', now);
+      }
+      if (attempt.status !== 'pending') return result(attempt, attempt.status, false);
+      return decline(attempt, status, now);
+    },
+
+    /** Asks the provider about a pending attempt and settles on the answer (browser returns, polling). */
+    async refresh(attemptId: number, cmsUrl: string): Promise<SettleResult> {
+      const attempt = await readAttempt({ id: attemptId });
+      if (!attempt) throw new ApiError(404, 'NOT_FOUND');
+      if (attempt.status !== 'pending' || attempt.provider === 'bank-transfer') return result(attempt, attempt.status, false);
+      const method = await readMethod(strapi, { method_id: attempt.method_id });
+      if (!method) return result(attempt, attempt.status, false);
+      const config = await configOf(strapi, method, await readSite(strapi), cmsUrl);
+      let answer;
+      try {
+        answer = await getPaymentAdapter(attempt.method_id).inquire(attempt.provider_reference, config);
+      } catch (error) {
+        if (!(error instanceof PaymentError)) throw error;
+        strapi.log.warn(`[payment] attempt ${attempt.id}: inquiry failed: ${error.message}`);
+        return result(attempt, attempt.status, false);
+      }
+      if (!answer.ok) {
+        strapi.log.warn(`[payment] attempt ${attempt.id}: inquiry refused: ${answer.reason}`);
+        return result(attempt, attempt.status, false);
+      }
+      return service.settle(attempt.id, answer);
+    },
+
+    /**
+     * A provider's notification or browser return: verified with the keys of the
+     * provider's payment methods (a shop usually has one account per provider),
+     * then matched to its attempt by the provider's reference and settled.
+     * Providers retry a non-2xx answer: an outage while verifying is a 503, an
+     * unknown reference a 404.
+     */
+    async handleNotification(provider: ProviderName, request: CallbackRequest, cmsUrl: string): Promise<NotificationResult> {
+      const rows = (await strapi.db.query(UID.method).findMany({ select: ['method_id'], orderBy: { method_id: 'asc' } })) as { method_id: number }[];
+      const ids = rows.map((row) => row.method_id).filter((id) => {
+        try {
+          return getPaymentAdapter(id).provider === provider;
+        } catch {
+          return false;
+        }
+      });
+      const site = await readSite(strapi);
+      const seen = new Set<string>();
+      let refusal: CallbackReply = { status: 400, contentType: 'text/plain', body: 'refused' };
+      for (const methodId of ids) {
+        const method = (await readMethod(strapi, { method_id: methodId })) as MethodRow;
+        const config = await configOf(strapi, method, site, cmsUrl);
+        const key = JSON.stringify([config.applicationId1, config.applicationId2, config.webhookSecret, config.apiKey, config.baseUrls, config.settings]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        let verified;
+        try {
+          verified = await getPaymentAdapter(methodId).verifyCallback(request, config);
+        } catch (error) {
+          if (!(error instanceof PaymentError)) throw error;
+          strapi.log.warn(`[payment] ${provider} notification could not be checked: ${error.message}`);
+          return { reply: { status: 503, contentType: 'text/plain', body: 'try again later' }, attempt: null, settled: null };
+        }
+        if (!verified.ok) {
+          refusal = verified.reply;
+          strapi.log.warn(`[payment] ${provider} notification refused: ${verified.reason}`);
+          continue;
+        }
+        const attempt = await readAttempt({ provider, provider_reference: verified.providerReference });
+        if (!attempt) {
+          strapi.log.warn(`[payment] ${provider} notification for unknown reference ${verified.providerReference}`);
+          return { reply: { status: 404, contentType: 'text/plain', body: 'unknown payment' }, attempt: null, settled: null };
+        }
+        const settled = await service.settle(attempt.id, verified);
+        return { reply: verified.reply, attempt, settled };
+      }
+      return { reply: refusal, attempt: null, settled: null };
+    },
+
+    readAttempt,
+  };
+  return service;
+};
+
+export type SettlementService = ReturnType<typeof settlementService>;
+
+export default settlementService;
