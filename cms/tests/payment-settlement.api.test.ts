@@ -142,7 +142,7 @@ describe('a tampered or forged notification', () => {
     const genuine = await submitForm(`${world.cms.url}/api/payments/2c2p/result`, settlement.browser.fields);
     expect(genuine.status).toBe(303);
     expect(await world.attemptOf(orderId)).toMatchObject({ status: 'rejected' });
-    expect((await world.orderOf(orderId)).status).toBe('rejected');
+    expect((await world.orderOf(orderId)).status).toBe('cancelled');
   });
 
   it('a Xendit callback without the right x-callback-token is refused', async () => {
@@ -266,7 +266,7 @@ describe('a payment the provider refuses', () => {
     expect((await world.orderOf(orderId)).status).toBe('notYetReceived');
   });
 
-  it('a PayPal capture the bank declines answers 402 payment_fail and the order is rejected, its seat given back', async () => {
+  it('a PayPal capture the bank declines answers 402 payment_fail and the order is cancelled, its seat given back', async () => {
     const buyer = await world.buyer('paypal.declined');
     const { orderId, courseId } = await world.placeOrder(buyer, 2);
     const created = await world.call('POST', '/api/paypal/orders', { buyer, body: { orderId } });
@@ -274,7 +274,7 @@ describe('a payment the provider refuses', () => {
     const capture = await world.call('POST', `/api/paypal/orders/${created.body.id}/capture`, { buyer });
     expect(capture.status).toBe(402);
     expect(capture.body.error).toMatchObject({ code: 'payment_fail', result: { status: 'DECLINED' } });
-    expect((await world.orderOf(orderId)).status).toBe('rejected');
+    expect((await world.orderOf(orderId)).status).toBe('cancelled');
     expect(await world.seatsTaken(courseId)).toBe(0);
   });
 

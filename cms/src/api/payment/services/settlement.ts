@@ -232,7 +232,11 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     return result(fresh, 'approved', true, 'approved');
   }
 
-  /** A decline ends the attempt; the order is rejected (its seats and coupon uses go back) unless another payment of it is still alive. */
+  /**
+   * A decline ends the attempt; the order is cancelled (its seats and coupon uses go back) unless another
+   * payment of it is still alive. Cancelled, not rejected: a declined card must not stop the student
+   * from buying the course again, and a late approval of a cancelled order is still honoured.
+   */
   async function decline(attempt: AttemptRow, status: ProviderStatus, now: Date): Promise<SettleResult> {
     const target: AttemptStatus = isExpiry(attempt.provider, status.raw) ? 'expired' : 'rejected';
     const moved = await strapi.db.transaction(async () => {
@@ -249,7 +253,14 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
       const alive = await strapi.db.query(UID.attempt).count({
         where: { order: { id: attempt.order.id }, id: { $ne: attempt.id }, status: { $in: ['pending', 'approved', 'review'] } },
       });
-      if (alive === 0) await orderState().reject({ orderId: attempt.order.id, reason: `payment declined (${attempt.provider} ${attempt.provider_reference})`, now });
+      if (alive === 0) {
+        await orderState().cancel({
+          orderId: attempt.order.id,
+          reason: `payment declined (${attempt.provider} ${attempt.provider_reference})`,
+          allowedFrom: ['notYetReceived'],
+          now,
+        });
+      }
       return won;
     });
     const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
