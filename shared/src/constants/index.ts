@@ -119,6 +119,14 @@ export const ERROR_CODES = [
   // generic
   'VALIDATION_ERROR',
   'INTERNAL_ERROR',
+  // learning: why a lecture or a course is locked for the caller
+  'COURSE_NOT_PURCHASED',
+  'COURSE_ACCESS_EXPIRED',
+  // orders: a transition the order's current status does not allow (a paid order cannot be cancelled)
+  'ORDER_STATE_CONFLICT',
+  // mail and the book retailer: a third party did not take the request
+  'MAIL_NOT_SENT',
+  'BOOKSTORE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -85,6 +85,11 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
   payment_fail: 'payment_fail',
   VALIDATION_ERROR: 'error_validation_error',
   INTERNAL_ERROR: 'error_internal_error',
+  COURSE_NOT_PURCHASED: 'error_course_not_purchased',
+  COURSE_ACCESS_EXPIRED: 'error_course_access_expired',
+  ORDER_STATE_CONFLICT: 'error_order_state_conflict',
+  MAIL_NOT_SENT: 'error_mail_not_sent',
+  BOOKSTORE_UNAVAILABLE: 'error_bookstore_unavailable',
 };
 
 /** The message of a server error code, in a locale (Thai by default). */
