@@ -1,0 +1,4 @@
+/** Generated content-API routes. No role is granted them: the storefront reads through custom routes. */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::teacher.teacher');

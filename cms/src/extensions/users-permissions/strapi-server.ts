@@ -1,0 +1,14 @@
+import type { Core } from '@strapi/strapi';
+import { ensureSalaRoles } from './roles';
+
+type Plugin = { bootstrap: (context: { strapi: Core.Strapi }) => Promise<void> | void } & Record<string, unknown>;
+
+/** Adds the storefront roles right after users-permissions has created its own. */
+export default (plugin: Plugin): Plugin => {
+  const bootstrap = plugin.bootstrap;
+  plugin.bootstrap = async (context) => {
+    await bootstrap(context);
+    await ensureSalaRoles(context.strapi);
+  };
+  return plugin;
+};
