@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { seedDemo } from './seed';
+import { ensureTextLocales } from './api/text/utils/locales';
 import { registerAllCustomRoutes } from './http/routes';
 import { registerContentBroadcast, startRealtime, stopRealtime } from './realtime';
 
@@ -10,6 +11,8 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    // Thai and English text locales exist on every database, seeded or not.
+    await ensureTextLocales(strapi);
     if (process.env.SEED_DEMO !== 'false') {
       await seedDemo(strapi, { reset: false });
     }

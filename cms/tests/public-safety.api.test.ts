@@ -201,14 +201,24 @@ describe('public safety', () => {
     expect([401, 403]).toContain((await get(student, '/api/users')).status);
   });
 
-  it('answers a sign-up without the password hash', async () => {
-    const res = await fetch(`${cms.url}/api/auth/local/register`, {
+  it("refuses Strapi's own sign-up and sign-in, which would skip the storefront's limits", async () => {
+    const register = await fetch(`${cms.url}/api/auth/local/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'new.visitor', email: 'new.visitor@sala.local', password: 'visitor-pass-1' }),
     });
-    const body = await res.text();
+    expect([401, 403]).toContain(register.status);
+    const body = await register.text();
     expect(body).not.toMatch(BCRYPT_HASH);
     expect(body).not.toContain('"password"');
+    expect(await q('plugin::users-permissions.user').count({ where: { username: 'new.visitor' } })).toBe(0);
+
+    const signIn = await fetch(`${cms.url}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'demo.student', password: 'demo1234' }),
+    });
+    expect([401, 403]).toContain(signIn.status);
+    expect(await signIn.text()).not.toContain('jwt');
   });
 });

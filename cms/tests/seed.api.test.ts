@@ -208,10 +208,10 @@ describe('demo accounts', () => {
       ['demo.student', 'authenticated'],
       ['demo.admin', 'shop_admin'],
     ]) {
-      const res = await fetch(`${cms.url}/api/auth/local`, {
+      const res = await fetch(`${cms.url}/public/students/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: username, password: 'demo1234' }),
+        body: JSON.stringify({ username, password: 'demo1234' }),
       });
       expect(res.status, username).toBe(200);
       const body = (await res.json()) as { jwt?: string };

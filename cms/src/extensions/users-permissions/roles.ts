@@ -30,3 +30,22 @@ export async function ensureSalaRoles(strapi: Core.Strapi): Promise<void> {
     }
   }
 }
+
+/**
+ * Strapi's own sign-up and password sign-in (`/api/auth/local/register`, `/api/auth/local`)
+ * would skip the storefront's rules: sign-up limits, the whitelist, login rate limits.
+ * Students register and sign in through /public/students/*, so the public role loses both.
+ */
+const PUBLIC_ACTIONS_REVOKED = ['plugin::users-permissions.auth.register', 'plugin::users-permissions.auth.callback'];
+
+export async function revokeBuiltInSignIn(strapi: Core.Strapi): Promise<void> {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: ROLE_TYPES.public } });
+  if (role) {
+    await strapi.db.query('plugin::users-permissions.permission').deleteMany({
+      where: { action: { $in: PUBLIC_ACTIONS_REVOKED }, role: role.id },
+    });
+  }
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' });
+  const advanced = ((await store.get()) ?? {}) as Record<string, unknown>;
+  if (advanced.allow_register !== false) await store.set({ value: { ...advanced, allow_register: false } });
+}
