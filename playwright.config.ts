@@ -17,7 +17,7 @@ const cmsEnv = {
   SEED_DEMO: 'true',
   SERVE_ADMIN: 'false',
   // a port of its own, so a running demo (8443) does not collide
-  REALTIME_PORT: '8447',
+  REALTIME_PORT: process.env.E2E_REALTIME_PORT || '8447',
   APP_KEYS: 'a,b',
   API_TOKEN_SALT: 'x',
   ADMIN_JWT_SECRET: 'x',
