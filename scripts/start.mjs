@@ -41,14 +41,23 @@ if (!dev) {
   );
 }
 
+const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const sandboxMain = path.join(ROOT, 'payment-sandbox', 'src', 'main.ts');
 if (fs.existsSync(sandboxMain)) {
-  children.push(start('payments', path.join(ROOT, 'node_modules', '.bin', 'tsx'), [sandboxMain]));
+  children.push(start('payments', tsx, [sandboxMain]));
 }
+// the local stand-in for the book retailer the cart hands books to
+const RETAILER_PORT = Number(process.env.BOOKSTORE_FAKE_PORT || 4600);
+children.push(start('retailer', tsx, ['cms/src/bookstore-fake/index.ts'], { env: { BOOKSTORE_FAKE_PORT: String(RETAILER_PORT) } }));
 
+const cmsEnv = {
+  PORT: String(CMS_PORT),
+  STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${STORE_PORT}`,
+  BOOKSTORE_URL: process.env.BOOKSTORE_URL || `http://127.0.0.1:${RETAILER_PORT}`,
+};
 const cms = dev
-  ? start('cms', 'npm', ['run', 'develop', '-w', '@sala/cms'], { env: { PORT: String(CMS_PORT) } })
-  : start('cms', process.execPath, ['cms/scripts/serve.mjs', '--no-compile'], { env: { PORT: String(CMS_PORT) } });
+  ? start('cms', 'npm', ['run', 'develop', '-w', '@sala/cms'], { env: cmsEnv })
+  : start('cms', process.execPath, ['cms/scripts/serve.mjs', '--no-compile'], { env: cmsEnv });
 children.push(cms);
 cms.on('exit', (code) => {
   log(`cms exited with ${code}`);
