@@ -26,6 +26,8 @@ export function start(name, command, args, options = {}) {
     ...options,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // its own process group, so stopping it also stops what it started (npm, tsx and the like)
+    detached: true,
   });
   const prefix = `\x1b[35m[${name}]\x1b[0m `;
   const pipe = (stream, out) => {
@@ -109,4 +111,14 @@ export function buildIfChanged(name, sources, stampFile, build) {
   build();
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   fs.writeFileSync(stamp, digest);
+}
+
+/** Stops a child started with `start` and everything in its process group. */
+export function stop(child, signal = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
 }

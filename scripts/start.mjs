@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, buildIfChanged, ensureCmsEnv, log, run, start, waitFor } from './lib.mjs';
+import { ROOT, buildIfChanged, ensureCmsEnv, log, run, start, stop, waitFor } from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
 const CMS_PORT = Number(process.env.CMS_PORT || 1337);
@@ -18,7 +18,7 @@ const cmsUrl = `http://127.0.0.1:${CMS_PORT}`;
 const children = [];
 
 function stopAll(code = 0) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) stop(child);
   setTimeout(() => process.exit(code), 1500).unref();
 }
 process.on('SIGINT', () => stopAll(0));
@@ -74,7 +74,10 @@ try {
 const storeEnv = { PORT: String(STORE_PORT), CMS_URL: cmsUrl, CMS_PUBLIC_URL: `http://localhost:${CMS_PORT}` };
 const storefront = dev
   ? start('storefront', 'npm', ['run', 'dev', '-w', '@sala/storefront', '--', '--port', String(STORE_PORT)], { env: storeEnv })
-  : start('storefront', 'npm', ['start', '-w', '@sala/storefront'], { env: storeEnv });
+  : start('storefront', path.join(ROOT, 'node_modules', '.bin', 'remix-serve'), ['./build/server/index.js'], {
+      cwd: path.join(ROOT, 'storefront'),
+      env: { NODE_ENV: 'production', ...storeEnv },
+    });
 children.push(storefront);
 storefront.on('exit', (code) => {
   log(`storefront exited with ${code}`);
