@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
 
+/** Used when SESSION_SECRET is unset, so a fresh clone runs; production sets its own. */
+export const DEV_SESSION_SECRET = 'sala-dev-session-secret-change-me';
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -12,8 +15,16 @@ const EnvSchema = z
     /** Milliseconds before a CMS call is abandoned. */
     CMS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Signs the session cookie that holds a signed-in student's CMS token; set a long random value in production. */
+    SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
+    /** Send the session cookie over HTTPS only; on by default in production. */
+    SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((value) => (value === undefined ? undefined : value === 'true')),
   })
-  .transform((env) => ({ ...env, CMS_PUBLIC_URL: env.CMS_PUBLIC_URL ?? env.CMS_URL }));
+  .transform((env) => ({
+    ...env,
+    CMS_PUBLIC_URL: env.CMS_PUBLIC_URL ?? env.CMS_URL,
+    SESSION_COOKIE_SECURE: env.SESSION_COOKIE_SECURE ?? env.NODE_ENV === 'production',
+  }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

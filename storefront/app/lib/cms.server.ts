@@ -6,6 +6,27 @@
 import type { z } from 'zod';
 import { getEnv } from '../env.server';
 import { CourseListResponseSchema, TextsResponseSchema, type CourseListItem } from './catalog';
+import {
+  CommentResponseSchema,
+  CommentsResponseSchema,
+  CouponResponseSchema,
+  CourseDetailResponseSchema,
+  CreateOrderResponseSchema,
+  CustomLabelsResponseSchema,
+  ErrorEnvelopeSchema,
+  HowToBuyResponseSchema,
+  LoginResponseSchema,
+  OriginBanksResponseSchema,
+  PaymentMethodsResponseSchema,
+  PaymentOrderResponseSchema,
+  PromotionsResponseSchema,
+  RegisterResponseSchema,
+  ReportResponseSchema,
+  SiteSettingsResponseSchema,
+  SuccessResponseSchema,
+  UploadResponseSchema,
+  UserGroupsResponseSchema,
+} from './cms-schemas.server';
 import type { Locale } from './i18n';
 
 export type CmsErrorCode = 'CMS_UNREACHABLE' | 'CMS_TIMEOUT' | 'CMS_NOT_FOUND' | 'CMS_BAD_STATUS' | 'CMS_BAD_RESPONSE';
@@ -24,16 +45,25 @@ export class CmsError extends Error {
 
 type FetchOptions = { signal?: AbortSignal; timeoutMs?: number };
 
+/** A call on behalf of a signed-in student carries their CMS token; `locale` picks the language of error messages. */
+type CallOptions = FetchOptions & { jwt?: string | null; locale?: Locale };
+
+type CallInit = { method?: 'GET' | 'POST' | 'PUT'; body?: BodyInit; contentType?: string; jwt?: string | null; locale?: Locale };
+
 function withTimeout(timeoutMs: number, signal?: AbortSignal): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutMs);
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-async function request(path: string, options: FetchOptions): Promise<Response> {
+async function request(path: string, options: FetchOptions, init: CallInit = {}): Promise<Response> {
   const env = getEnv();
   const signal = withTimeout(options.timeoutMs ?? env.CMS_TIMEOUT_MS, options.signal);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.contentType) headers['content-type'] = init.contentType;
+  if (init.jwt) headers.authorization = `Bearer ${init.jwt}`;
+  if (init.locale) headers['x-locale'] = init.locale;
   try {
-    return await fetch(`${env.CMS_URL}${path}`, { headers: { accept: 'application/json' }, signal });
+    return await fetch(`${env.CMS_URL}${path}`, { method: init.method ?? 'GET', headers, body: init.body, signal });
   } catch (error) {
     if (options.signal?.aborted) throw error; // the visitor went away: not a CMS fault
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
@@ -92,4 +122,166 @@ export function toPublicAssetUrl(path: string | null): string | null {
   if (!path) return null;
   if (/^https?:\/\//i.test(path)) return path;
   return `${getEnv().CMS_PUBLIC_URL}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/**
+ * A refusal the CMS explained in its error envelope (4xx): the spec's code
+ * (DUPLICATE_USERNAME, COUPON_NOT_AVAILABLE, NO_MORE_SEAT...), its message, the
+ * per-field messages (`errors`) and the details (`result`) when it sent them.
+ */
+export class CmsApiError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    readonly code: string,
+    readonly msg: string,
+    readonly errors: Record<string, string | string[]> | null,
+    readonly result: unknown,
+  ) {
+    super(`${code} (HTTP ${status}) for ${path}`);
+    this.name = 'CmsApiError';
+  }
+}
+
+/** The CMS has no such thing (a 404 with or without its envelope). */
+export function isCmsNotFound(error: unknown): boolean {
+  return (error instanceof CmsError && error.code === 'CMS_NOT_FOUND') || (error instanceof CmsApiError && error.status === 404);
+}
+
+function readErrors(value: unknown): Record<string, string | string[]> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const errors: Record<string, string | string[]> = {};
+  for (const [field, message] of Object.entries(value)) {
+    if (typeof message === 'string') errors[field] = message;
+    else if (Array.isArray(message)) errors[field] = message.filter((item): item is string => typeof item === 'string');
+  }
+  return errors;
+}
+
+/** Any call with a JSON answer: a 4xx envelope becomes a CmsApiError, anything else unexpected a CmsError. */
+async function callJson<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}, init: CallInit = {}): Promise<z.infer<S>> {
+  const response = await request(path, options, { ...init, jwt: options.jwt, locale: options.locale });
+  let body: unknown = null;
+  let unreadable: unknown = null;
+  try {
+    body = await response.json();
+  } catch (error) {
+    unreadable = error;
+  }
+  if (!response.ok) {
+    const envelope = ErrorEnvelopeSchema.safeParse(body);
+    if (envelope.success && response.status < 500) {
+      const { code, msg, errors, result } = envelope.data.error;
+      throw new CmsApiError(path, response.status, code, msg, readErrors(errors), result ?? null);
+    }
+    if (response.status === 404) throw new CmsError('CMS_NOT_FOUND', path, 404);
+    throw new CmsError('CMS_BAD_STATUS', path, response.status);
+  }
+  if (unreadable) throw new CmsError('CMS_BAD_RESPONSE', path, response.status, { cause: unreadable });
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new CmsError('CMS_BAD_RESPONSE', path, response.status, { cause: parsed.error });
+  return parsed.data;
+}
+
+function postJson<S extends z.ZodType>(path: string, schema: S, payload: unknown, options: CallOptions = {}): Promise<z.infer<S>> {
+  return callJson(path, schema, options, { method: 'POST', body: JSON.stringify(payload), contentType: 'application/json' });
+}
+
+/** The course page of a published course (`:flag` 0); with a student's token it also says what is theirs. */
+export async function getCourseDetail(courseId: number, options: CallOptions = {}) {
+  return (await callJson(`/public/courses/${courseId}/0`, CourseDetailResponseSchema, options)).data;
+}
+
+/** The site's public switches: layout, related lists, form fields, tax, coupons, thank-you page. */
+export async function getSiteSettings(options: CallOptions = {}) {
+  return (await callJson('/api/setting/site/into/1', SiteSettingsResponseSchema, options)).data;
+}
+
+export async function getHowToBuy(options: CallOptions = {}) {
+  const answer = await callJson('/public/payments/howtobuy', HowToBuyResponseSchema, options);
+  return { enabled: answer.is_enable_howtobuy, description: answer.description };
+}
+
+export async function getCustomLabels(options: CallOptions = {}) {
+  return (await callJson('/public/customlabel', CustomLabelsResponseSchema, options)).data;
+}
+
+export async function getUserGroups(options: CallOptions = {}) {
+  return (await callJson('/api/user/group', UserGroupsResponseSchema, options)).data;
+}
+
+/** Promotions running now that the viewer may use. */
+export async function getPromotions(options: CallOptions = {}) {
+  return (await callJson('/public/cart/promotion/all', PromotionsResponseSchema, options)).data;
+}
+
+/** Enabled payment methods in the editors' order; bank transfer carries its bank accounts. */
+export async function getPaymentMethods(options: CallOptions = {}) {
+  return (await callJson('/public/cart/payments/methods', PaymentMethodsResponseSchema, options)).data;
+}
+
+/** Banks a buyer may have transferred from (the report form). */
+export async function getOriginBanks(options: CallOptions = {}) {
+  return (await callJson('/api/payments/methods/banktreansfer', OriginBanksResponseSchema, options)).data;
+}
+
+/** The coupon of a code; NOT_FOUND or COUPON_NOT_AVAILABLE come back as CmsApiError. */
+export async function findCouponByCode(code: string, options: CallOptions = {}) {
+  return (await postJson('/public/cart/getCouponByCouponCode', CouponResponseSchema, { coupon_code: code }, options)).data[0];
+}
+
+export async function getCourseComments(courseId: number, page = 1, options: CallOptions = {}) {
+  const answer = await callJson(`/public/course/${courseId}/comments?page=${page}`, CommentsResponseSchema, options);
+  return { comments: answer.data, pagination: answer.pagination };
+}
+
+export async function createCourseComment(courseId: number, input: { comment: string; parentId: number | null }, options: CallOptions) {
+  return (await postJson(`/public/course/${courseId}/comments`, CommentResponseSchema, { comment: input.comment, parent_id: input.parentId }, options)).data;
+}
+
+/** Signs a student in with a username (or e-mail) and password: their token and who they are. */
+export async function logInStudent(credentials: { username: string; password: string }, options: CallOptions = {}) {
+  const answer = await postJson('/public/students/login', LoginResponseSchema, credentials, options);
+  return { jwt: answer.jwt, user: answer.user };
+}
+
+/** Creates a student from the course page's registration payload; the spec's error codes come back as CmsApiError. */
+export async function registerStudent(payload: Record<string, unknown>, options: CallOptions = {}) {
+  return (await postJson('/public/students/course-detail-page', RegisterResponseSchema, payload, options)).userId;
+}
+
+/** Uploads files as imageinput0..n and returns their stored names, in order. */
+export async function uploadFiles(files: readonly File[], options: CallOptions = {}): Promise<string[]> {
+  if (files.length === 0) return [];
+  const form = new FormData();
+  files.forEach((file, index) => form.append(`imageinput${index}`, file, file.name));
+  const answer = await callJson('/api/home/test_upload', UploadResponseSchema, { timeoutMs: 30_000, ...options }, { method: 'POST', body: form });
+  return answer.fileName;
+}
+
+/** Places the signed-in student's order; the CMS prices it and answers its own totals. */
+export async function createOrder(payload: Record<string, unknown>, options: CallOptions & { jwt: string }) {
+  const answer = await postJson('/private/cart/order', CreateOrderResponseSchema, payload, options);
+  return { orderId: answer.orderId, order: answer.order_detail, needApproval: answer.need_approval === true };
+}
+
+/** The student's own order as the payment step shows it (amounts, token, e-mail and phone). */
+export async function getOrderForPayment(orderId: number, options: CallOptions & { jwt: string }) {
+  return callJson(`/private/payments/methods/order/${orderId}`, PaymentOrderResponseSchema, options);
+}
+
+/** Files the student's bank-transfer report; the order moves to pendingApproved. */
+export async function fileBankTransferReport(payload: Record<string, unknown>, options: CallOptions & { jwt: string }) {
+  const answer = await postJson('/private/payment/report', ReportResponseSchema, payload, options);
+  return { orderPaymentId: answer.orderPaymentId, orderToken: answer.order_token };
+}
+
+/** Asks the CMS to mail the buyer and the shop about a bank-transfer report just filed. */
+export async function sendPaymentNotification(payload: Record<string, unknown>, options: CallOptions & { jwt: string }) {
+  await postJson('/api/send/to/email/paymentorder', SuccessResponseSchema, payload, options);
+}
+
+/** Saves the signed-in student's tax-invoice details (certificate files uploaded first). */
+export async function updateStudentTax(payload: Record<string, unknown>, options: CallOptions & { jwt: string }) {
+  await callJson('/private/myaccount/students/tax', SuccessResponseSchema, options, { method: 'PUT', body: JSON.stringify(payload), contentType: 'application/json' });
 }

@@ -1,0 +1,355 @@
+/**
+ * The checkout area of layout four (purchase without registration). One form posts to the
+ * course route's action (intent=checkout), with or without script: contact and login info
+ * for a guest, the tax invoice, the plan, promotion, coupons and payment method. The price
+ * summary is the shared engine's answer for the current choices; the action prices the
+ * same choices again and the CMS has the last word on the order's total.
+ */
+import { Alert, Button, Dialog, Portal, Stack, chakra } from '@chakra-ui/react';
+import { FormProvider, getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { buildCheckoutSchema } from './checkout-schema';
+import { ContactInfo, LoginInfo } from './contact-info';
+import { CouponBox, PaymentMethods, PlanPicker, PriceSummary, PromotionList, type CouponLookup } from './order-options';
+import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
+import { translatorFromTexts } from './settings';
+import { TaxInvoice, type PersonType } from './tax-invoice';
+import type { CheckoutData, SignedInStudent } from './types';
+
+const AuthModal = lazy(() => import('./auth-modal'));
+
+type SubmissionResult = { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
+type CheckoutActionData = { intent: 'checkout'; lastResult: SubmissionResult } | { intent: string; lastResult?: SubmissionResult };
+type CouponFetcherData = { intent: 'coupon'; code: string; status: string; coupon: CheckoutCoupon | null };
+
+const Block = chakra('section', { base: { borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', bg: 'bg', p: { base: '4', md: '6' } } });
+const BlockTitle = chakra('h3', { base: { fontSize: 'lg', fontWeight: '700', mb: '4' } });
+
+function CheckoutBlock({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
+  return (
+    <Block data-testid={testId} aria-label={title}>
+      <BlockTitle>{title}</BlockTitle>
+      {children}
+    </Block>
+  );
+}
+
+type Confirm = { message: string; onConfirm: () => void } | null;
+
+export default function CheckoutArea({ checkout, student }: { checkout: CheckoutData; student: SignedInStudent | null }) {
+  const t = useT();
+  const texts = useTexts();
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const actionData = useActionData<CheckoutActionData>();
+  const lastResult = actionData?.intent === 'checkout' ? actionData.lastResult : undefined;
+  const translate = useMemo(() => translatorFromTexts(texts, locale), [texts, locale]);
+  const guest = !student;
+  const schema = useMemo(
+    () =>
+      buildCheckoutSchema({
+        guest,
+        registration: checkout.settings.registration,
+        customLabels: checkout.customLabels,
+        taxInvoiceEnabled: checkout.settings.taxInvoiceEnabled,
+        t: translate,
+      }),
+    [guest, checkout.settings.registration, checkout.customLabels, checkout.settings.taxInvoiceEnabled, translate],
+  );
+  const [form] = useForm({
+    id: 'checkout-form',
+    lastResult: lastResult as never,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  const firstMethod = checkout.paymentMethods.find((method) => !method.disabled)?.id ?? null;
+  const [planId, setPlanId] = useState(() => initialPlanId(checkout.plans));
+  const [paymentMethodId, setPaymentMethodId] = useState<number | null>(firstMethod);
+  const [coupons, setCoupons] = useState<CheckoutCoupon[]>([]);
+  const [taxRequested, setTaxRequested] = useState(false);
+  const [personType, setPersonType] = useState<PersonType>('juristic_person');
+  const [withholding, setWithholding] = useState(false);
+  const [withholdingPercent, setWithholdingPercent] = useState<3 | 1>(checkout.settings.withholdingPercents[0] ?? 3);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [authOpen, setAuthOpen] = useState(false);
+  const [lookup, setLookup] = useState<CouponLookup | null>(null);
+
+  const selectionFor = (promotionId: CheckoutSelection['promotionId'], list = coupons): CheckoutSelection => ({
+    planId,
+    promotionId,
+    coupons: list,
+    paymentMethodId,
+    taxInvoice: taxRequested ? { personType } : null,
+    withholding: { enabled: withholding && checkout.settings.withholdingEnabled, percent: withholdingPercent },
+  });
+  const price = (selection: CheckoutSelection) =>
+    priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, now: checkout.now });
+
+  // The best promotion is picked once, when the page first prices the cart; the buyer may change it.
+  const [promotionId, setPromotionId] = useState<number | 'auto' | null>(() => price(selectionFor('auto', [])).appliedPromotion?.id ?? null);
+  const breakdown = useMemo(
+    () => price(selectionFor(promotionId)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [planId, promotionId, coupons, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, checkout],
+  );
+  const promotions = promotionsForCourse(checkout.promotions, checkout.course.id);
+  const exclusive = checkout.settings.pricing.couponOrPromotion;
+  // With coupons that exclude promotions, the promotions the cart would meet stay selectable: picking one asks to drop the coupons.
+  const selectablePromotionIds = useMemo(
+    () => (exclusive && coupons.length > 0 ? price(selectionFor('auto', [])).applicablePromotionIds : breakdown.applicablePromotionIds),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [exclusive, coupons.length, breakdown],
+  );
+
+  const couponFetcher = useFetcher<CouponFetcherData>();
+  const handledLookup = useRef<CouponFetcherData | null>(null);
+  useEffect(() => {
+    const data = couponFetcher.data;
+    if (couponFetcher.state !== 'idle' || !data || data.intent !== 'coupon' || handledLookup.current === data) return;
+    handledLookup.current = data;
+    const coupon = data.coupon;
+    const result = { code: data.code, status: data.status };
+    if (!coupon) {
+      setLookup(result);
+      return;
+    }
+    const add = () => {
+      setCoupons((current) => (checkout.settings.pricing.oneCouponPerOrder ? [coupon] : [...current.filter((item) => item.code !== coupon.code), coupon]));
+      setNotice(null);
+      setLookup(result);
+    };
+    if (exclusive && breakdown.appliedPromotion) {
+      // The coupon would drop the promotion: ask first; the result modal follows the answer.
+      setConfirm({
+        message: t('cart_coupon_or_promotion_confirm'),
+        onConfirm: () => {
+          setPromotionId(null);
+          add();
+        },
+      });
+    } else {
+      add();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [couponFetcher.state, couponFetcher.data]);
+
+  const applyCoupon = (code: string) => {
+    const normalised = code.trim().toUpperCase();
+    if (coupons.some((coupon) => coupon.code.toUpperCase() === normalised)) {
+      setNotice(t('duplicate_coupon'));
+      return;
+    }
+    couponFetcher.submit({ intent: 'coupon', code: normalised }, { method: 'post' });
+  };
+
+  const choosePromotion = (id: number) => {
+    if (exclusive && coupons.length > 0) {
+      setConfirm({
+        message: t('cart_coupon_or_promotion_confirm'),
+        onConfirm: () => {
+          setCoupons([]);
+          setPromotionId(id);
+        },
+      });
+      return;
+    }
+    setPromotionId(id);
+  };
+
+  const choosePaymentMethod = (id: number) => {
+    setPaymentMethodId(id);
+    // A coupon whose payment methods leave out the new method is removed, with a notice.
+    const kept = coupons.filter((coupon) => coupon.paymentMethodIds.length === 0 || coupon.paymentMethodIds.includes(id));
+    if (kept.length !== coupons.length) {
+      setCoupons(kept);
+      setNotice(t('coupon_payment_method_conflict'));
+    }
+  };
+
+  // Promotions that become applicable later (another plan) get the best one picked for the buyer.
+  useEffect(() => {
+    if (promotionId === null && breakdown.applicablePromotionIds.length > 0 && !(exclusive && coupons.length > 0)) setPromotionId(breakdown.applicablePromotionIds[0]);
+  }, [promotionId, breakdown.applicablePromotionIds, exclusive, coupons.length]);
+
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'checkout';
+  const cartEmpty = planId === null || !checkout.plans.some((plan) => plan.id === planId && !plan.disabled);
+  const blocked = cartEmpty ? t('cart_empty') : null;
+  const hasErrors = Object.values(form.allErrors).some((messages) => messages && messages.length > 0);
+  const formErrors = form.errors ?? [];
+
+  return (
+    <Stack gap="5" data-testid="checkout-area">
+      <chakra.div display="flex" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap="3" bg="bg.subtle" borderRadius="lg" px="4" py="3" data-testid="checkout-account">
+        {student ? (
+          <>
+            <chakra.span>{t('checkout_signed_in_as', { name: student.name })}</chakra.span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="logout" />
+              <Button type="submit" size="sm" variant="outline">
+                {t('nav_logout')}
+              </Button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <chakra.span>{t('checkout_have_account')}</chakra.span>
+            <Button type="button" size="sm" variant="outline" colorPalette="teal" onClick={() => setAuthOpen(true)} data-testid="open-login">
+              {t('nav_login')}
+            </Button>
+          </>
+        )}
+      </chakra.div>
+
+      <FormProvider context={form.context}>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={t('checkout_title')}>
+          <input type="hidden" name="intent" value="checkout" />
+          <Stack gap="5">
+            <CheckoutBlock title={t('plan_select_title')} testId="block-plans">
+              <PlanPicker plans={checkout.plans} value={planId} onChange={setPlanId} />
+            </CheckoutBlock>
+
+            {guest ? (
+              <>
+                <CheckoutBlock title={t('register_title')} testId="block-contact">
+                  <ContactInfo settings={checkout.settings} customLabels={checkout.customLabels} userGroups={checkout.userGroups} />
+                </CheckoutBlock>
+                <CheckoutBlock title={t('register_login_info')} testId="block-login">
+                  <LoginInfo />
+                </CheckoutBlock>
+              </>
+            ) : null}
+
+            {checkout.settings.taxInvoiceEnabled ? (
+              <CheckoutBlock title={t('tax_invoice_title')} testId="block-tax">
+                <TaxInvoice
+                  requested={taxRequested}
+                  onRequestedChange={(requested) => {
+                    setTaxRequested(requested);
+                    if (!requested) setWithholding(false);
+                  }}
+                  personType={personType}
+                  onPersonTypeChange={(type) => {
+                    setPersonType(type);
+                    if (type !== 'juristic_person') setWithholding(false);
+                  }}
+                  withholdingEnabled={checkout.settings.withholdingEnabled}
+                  withholding={withholding}
+                  onWithholdingChange={setWithholding}
+                  withholdingPercent={withholdingPercent}
+                  onWithholdingPercentChange={setWithholdingPercent}
+                  withholdingPercents={checkout.settings.withholdingPercents}
+                />
+              </CheckoutBlock>
+            ) : null}
+
+            {promotions.length > 0 ? (
+              <CheckoutBlock title={t('cart_promotions')} testId="block-promotions">
+                <PromotionList promotions={promotions} breakdown={breakdown} value={promotionId} onChange={choosePromotion} selectableIds={selectablePromotionIds} />
+              </CheckoutBlock>
+            ) : null}
+
+            <CheckoutBlock title={t('cart_coupon_label')} testId="block-coupon">
+              <CouponBox
+                coupons={coupons}
+                breakdown={breakdown}
+                busy={couponFetcher.state !== 'idle'}
+                lookup={lookup}
+                onApply={applyCoupon}
+                onRemove={(code) => setCoupons((current) => current.filter((coupon) => coupon.code !== code))}
+                onLookupSeen={() => setLookup(null)}
+              />
+            </CheckoutBlock>
+
+            <CheckoutBlock title={t('cart_payment_methods')} testId="block-payment">
+              <PaymentMethods methods={checkout.paymentMethods} value={paymentMethodId} onChange={choosePaymentMethod} />
+            </CheckoutBlock>
+
+            <CheckoutBlock title={t('checkout_summary')} testId="block-summary">
+              <PriceSummary breakdown={breakdown} />
+              {notice ? (
+                <Alert.Root status="info" mt="3" data-testid="checkout-notice">
+                  <Alert.Indicator />
+                  <Alert.Title>{notice}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              {formErrors.length > 0 ? (
+                <Alert.Root status="error" mt="3" data-testid="checkout-error">
+                  <Alert.Indicator />
+                  <Alert.Title>{formErrors[0]}</Alert.Title>
+                </Alert.Root>
+              ) : hasErrors ? (
+                <Alert.Root status="error" mt="3" data-testid="checkout-invalid">
+                  <Alert.Indicator />
+                  <Alert.Title>{t('validation_toast_title')}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              {blocked ? (
+                <chakra.p mt="3" color="orange.700" role="status" data-testid="pay-blocked">
+                  {blocked}
+                </chakra.p>
+              ) : null}
+              <Button
+                type="submit"
+                mt="4"
+                w="full"
+                size="lg"
+                colorPalette="teal"
+                loading={submitting}
+                aria-disabled={blocked ? true : undefined}
+                data-testid="pay-button"
+                onClick={(event) => {
+                  if (blocked) {
+                    event.preventDefault();
+                    setNotice(blocked);
+                  }
+                }}
+              >
+                {t('cart_pay_button')}
+              </Button>
+            </CheckoutBlock>
+          </Stack>
+        </Form>
+      </FormProvider>
+
+      <Dialog.Root open={Boolean(confirm)} onOpenChange={(event) => !event.open && setConfirm(null)} placement="center" role="alertdialog">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content data-testid="confirm-dialog">
+              <Dialog.Header>
+                <Dialog.Title>{t('button_confirm')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>{confirm?.message}</Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">{t('button_cancel')}</Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  colorPalette="teal"
+                  onClick={() => {
+                    confirm?.onConfirm();
+                    setConfirm(null);
+                  }}
+                >
+                  {t('button_confirm')}
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+
+      {authOpen ? (
+        <Suspense fallback={null}>
+          <AuthModal open={authOpen} onOpenChange={setAuthOpen} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

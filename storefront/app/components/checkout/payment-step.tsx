@@ -1,0 +1,283 @@
+/**
+ * The payment of the order just placed from the course page, with the CMS's own totals.
+ * Bank transfer completes here: the shop's accounts with their PromptPay QR, and the
+ * payment notification modal with the transfer report and its slip. On the registration
+ * layout that modal has no cancel button and cannot be dismissed once opened.
+ */
+import { Button, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
+import { FormProvider, getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useFetcher, useNavigate } from '@remix-run/react';
+import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
+import { formatMoney, money, toMajorString } from '@sala/shared/money';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { FileField, useFieldError } from './form-fields';
+import { BankAccounts, QrDialog } from './order-options';
+import { buildReportFormSchema } from './report-schema';
+import { translatorFromTexts } from './settings';
+import { Toaster, toaster } from './toaster';
+import type { PaymentStep } from './types';
+
+type ReportFetcherData = {
+  intent: 'report';
+  lastResult: { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null };
+  reported?: { redirectTo: string; delayMs: number };
+};
+
+const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1.5' } });
+
+/** Today and now in Bangkok, as the date and time inputs take them. */
+function bangkokNow(): { date: string; time: string } {
+  const local = new Date(Date.now() + 7 * 3600e3).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 19) };
+}
+
+function ReportField({ name, label, required, children }: { name: string; label: string; required?: boolean; children: (ids: { id: string; describedBy?: string }) => React.ReactNode }) {
+  const field = useFieldError(name);
+  return (
+    <Field.Root invalid={Boolean(field.error)} required={required} ids={{ control: field.id, errorText: field.errorId }} data-field={name}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {children({ id: field.id, describedBy: field.error ? field.errorId : undefined })}
+      <Field.ErrorText>{field.error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+function ReportDialog({ payment, open, onOpenChange }: { payment: PaymentStep; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
+  const texts = useTexts();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<ReportFetcherData>();
+  const data = fetcher.data?.intent === 'report' ? fetcher.data : undefined;
+  const schema = useMemo(
+    () => buildReportFormSchema({ netAmount: payment.netAmount, slipRequired: payment.slipRequired }, translatorFromTexts(texts, locale)),
+    [payment.netAmount, payment.slipRequired, texts, locale],
+  );
+  const [form] = useForm({
+    id: 'report-form',
+    lastResult: data?.lastResult as never,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [defaults] = useState(bangkokNow);
+
+  // Each failed check is announced in a toast titled like the spec's (5 s), besides the message at its field.
+  const announce = (errors: Record<string, string[] | null> | null | undefined) => {
+    const first = Object.values(errors ?? {}).flat().find(Boolean);
+    if (first) toaster.create({ type: 'error', title: t('validation_toast_title'), description: first });
+  };
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !data) return;
+    if (data.reported) {
+      toaster.create({ type: 'success', title: t('report_success') });
+      const timer = setTimeout(() => navigate(data.reported!.redirectTo), data.reported.delayMs);
+      return () => clearTimeout(timer);
+    }
+    if (data.lastResult.status === 'error') announce(data.lastResult.error);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, data]);
+
+  const formProps = getFormProps(form);
+  const amount = toMajorString(money(payment.netAmount, payment.currency));
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => onOpenChange(event.open)}
+      // On the registration layout the notification cannot be dismissed: the buyer reports or leaves the page.
+      closeOnEscape={false}
+      closeOnInteractOutside={false}
+      placement="center"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={{ base: '2', md: '4' }}>
+          <Dialog.Content maxW="2xl" w="full" data-testid="report-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('cart_payment_notification')}</Dialog.Title>
+            </Dialog.Header>
+            <FormProvider context={form.context}>
+              <fetcher.Form
+                method="post"
+                encType="multipart/form-data"
+                {...formProps}
+                onSubmit={(event) => {
+                  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+                  const checked = parseWithZod(new FormData(event.currentTarget, submitter), { schema });
+                  if (checked.status === 'error') announce(checked.error);
+                  formProps.onSubmit(event);
+                }}
+              >
+                <Dialog.Body>
+                  <input type="hidden" name="intent" value="report" />
+                  <input type="hidden" name="js" value="1" />
+                  <Stack gap="4">
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      <ReportField name="contactName" label={t('report_contact_name')}>
+                        {({ id }) => <Input id={id} name="contactName" defaultValue={payment.contactName} maxLength={255} />}
+                      </ReportField>
+                      <ReportField name="transferAmount" label={t('report_transfer_amount')} required={payment.netAmount !== 0}>
+                        {({ id }) => (
+                          <Input
+                            id={id}
+                            name="transferAmount"
+                            inputMode="decimal"
+                            defaultValue={amount}
+                            // numeric text only
+                            onInput={(event) => {
+                              const input = event.currentTarget;
+                              const cleaned = input.value.replace(/[^\d.]/g, '');
+                              if (cleaned !== input.value) input.value = cleaned;
+                            }}
+                          />
+                        )}
+                      </ReportField>
+                      <ReportField name="bankCode" label={t('report_origin_bank')} required>
+                        {({ id }) => (
+                          <NativeSelect.Root>
+                            <NativeSelect.Field id={id} name="bankCode" defaultValue="">
+                              <option value="">{t('select_placeholder')}</option>
+                              {payment.originBanks.map((bank) => (
+                                <option key={bank.value} value={bank.value}>
+                                  {bank.name}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        )}
+                      </ReportField>
+                      <ReportField name="bankAccount" label={t('report_bank_account')} required>
+                        {({ id }) => (
+                          <NativeSelect.Root>
+                            <NativeSelect.Field id={id} name="bankAccount" defaultValue={payment.bankAccounts.length === 1 ? String(payment.bankAccounts[0].id) : ''}>
+                              <option value="">{t('select_placeholder')}</option>
+                              {payment.bankAccounts.map((account) => (
+                                <option key={account.id} value={String(account.id)}>
+                                  {account.bankName} {account.accountId}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        )}
+                      </ReportField>
+                      <ReportField name="transferDate" label={t('report_transfer_date')} required>
+                        {({ id }) => <Input id={id} name="transferDate" type="date" defaultValue={defaults.date} />}
+                      </ReportField>
+                      <ReportField name="transferTime" label={t('report_transfer_time')} required>
+                        {({ id }) => <Input id={id} name="transferTime" type="time" step={1} defaultValue={defaults.time} />}
+                      </ReportField>
+                    </SimpleGrid>
+                    <FileField
+                      name="slip"
+                      label={t('report_slip')}
+                      required={payment.slipRequired && payment.netAmount !== 0}
+                      accept=".jpg,.jpeg,.png,.gif,.webp,.pdf"
+                      multiple
+                      hint={t('upload_resize_hint', { width: 1500, height: 500 })}
+                    />
+                    <ReportField name="description" label={t('report_description')}>
+                      {({ id }) => <Textarea id={id} name="description" rows={2} maxLength={1000} />}
+                    </ReportField>
+                    {form.errors?.length ? (
+                      <chakra.p color="fg.error" role="alert" data-testid="report-error">
+                        {form.errors[0]}
+                      </chakra.p>
+                    ) : null}
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button type="submit" colorPalette="teal" loading={fetcher.state !== 'idle' || Boolean(data?.reported)} data-testid="report-submit">
+                    {t('cart_notify_payment')}
+                  </Button>
+                </Dialog.Footer>
+              </fetcher.Form>
+            </FormProvider>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
+  const t = useT();
+  const locale = useLocale();
+  const [reportOpen, setReportOpen] = useState(false);
+  const [qr, setQr] = useState<{ image: string; title: string } | null>(null);
+  const show = (amount: number) => formatMoney(money(amount, payment.currency), locale);
+  const bankTransfer = payment.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER;
+  return (
+    <Stack gap="5" data-testid="payment-step" data-order-id={payment.orderId}>
+      <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg">
+        <chakra.p fontWeight="700" mb="3">
+          {t('checkout_order_number', { id: payment.orderId })}
+        </chakra.p>
+        <chakra.dl fontSize="sm" data-testid="server-summary">
+          <Row>
+            <dt>{t('cart_subtotal')}</dt>
+            <dd>{show(payment.priceAmount)}</dd>
+          </Row>
+          {payment.discountAmount > 0 ? (
+            <Row color="green.700">
+              <dt>
+                {t('cart_discount')}
+                {payment.couponCodes.length > 0 ? ` (${payment.couponCodes.join(', ')})` : ''}
+              </dt>
+              <dd data-testid="server-discount">-{show(payment.discountAmount)}</dd>
+            </Row>
+          ) : null}
+          {payment.shippingFeeAmount > 0 ? (
+            <Row>
+              <dt>{t('cart_shipping_fee')}</dt>
+              <dd>{show(payment.shippingFeeAmount)}</dd>
+            </Row>
+          ) : null}
+          {payment.withholdingAmount > 0 ? (
+            <Row>
+              <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>
+              <dd>-{show(payment.withholdingAmount)}</dd>
+            </Row>
+          ) : null}
+          <Row borderTopWidth="1px" borderColor="border" mt="2" pt="3" fontSize="lg" fontWeight="700">
+            <dt>{t('cart_amount_to_pay')}</dt>
+            <dd data-testid="server-total">{show(payment.netAmount)}</dd>
+          </Row>
+        </chakra.dl>
+        {payment.paymentMethodName ? (
+          <chakra.p mt="3" fontSize="sm" color="fg.muted">
+            {t('cart_payment_methods')}: {payment.paymentMethodName}
+          </chakra.p>
+        ) : null}
+      </chakra.div>
+
+      {bankTransfer ? (
+        <>
+          <BankAccounts accounts={payment.bankAccounts} onShowQr={setQr} />
+          <chakra.p color="fg.muted">{t('checkout_transfer_then_report')}</chakra.p>
+          <Button colorPalette="teal" size="lg" onClick={() => setReportOpen(true)} data-testid="open-report">
+            {t('cart_notify_payment')}
+          </Button>
+          <QrDialog qr={qr} onClose={() => setQr(null)} />
+          <ReportDialog payment={payment} open={reportOpen} onOpenChange={setReportOpen} />
+        </>
+      ) : (
+        <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p="4" data-testid="payment-pending">
+          <chakra.p>{t('payment_pending')}</chakra.p>
+          <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline" mt="2" display="inline-block">
+            {t('nav_my_orders')}
+          </chakra.a>
+        </chakra.div>
+      )}
+      <Toaster />
+    </Stack>
+  );
+}

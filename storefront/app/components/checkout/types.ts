@@ -1,0 +1,80 @@
+/**
+ * What the course page's loader hands the checkout area, already shaped for the browser:
+ * money in minor units, upload URLs absolute, no credential. Built in lib/checkout.server.ts.
+ */
+import type { PricingSettings } from '@sala/shared/pricing';
+import type { CustomLabel, RegistrationSettings } from '@sala/shared/schemas';
+import type { CheckoutCourse, CheckoutPlan, CheckoutPromotion } from './pricing';
+
+export type BankAccountView = {
+  id: number;
+  accountId: string;
+  accountName: string;
+  bankName: string;
+  bankCode: string | null;
+  promptPayImage: string | null;
+};
+
+export type PaymentMethodView = {
+  id: number;
+  name: string;
+  description: string | null;
+  paymentType: string;
+  logoUrl: string | null;
+  /** Bank transfer only: the shop's accounts. */
+  bankAccounts: BankAccountView[] | null;
+  /** Bank transfer without a complete account cannot be chosen. */
+  disabled: boolean;
+};
+
+export type UserGroupView = { id: number; name: string; isDefault: boolean };
+
+export type CheckoutSettings = {
+  registration: RegistrationSettings;
+  /** Students pick a user group (the site lets them and the USER_GROUP switch is on). */
+  chooseUserGroup: boolean;
+  taxInvoiceEnabled: boolean;
+  withholdingEnabled: boolean;
+  withholdingPercents: (3 | 1)[];
+  pricing: PricingSettings;
+  slipRequired: boolean;
+  thankYouPage: boolean;
+};
+
+export type SignedInStudent = { username: string; name: string; email: string };
+
+export type CheckoutData = {
+  course: CheckoutCourse;
+  plans: CheckoutPlan[];
+  promotions: CheckoutPromotion[];
+  paymentMethods: PaymentMethodView[];
+  customLabels: CustomLabel[];
+  userGroups: UserGroupView[];
+  settings: CheckoutSettings;
+  /** The moment the page was priced at, so the server render and the browser agree. */
+  now: string;
+};
+
+/** The unpaid order of this course page, waiting for its payment. */
+export type PaymentStep = {
+  orderId: number;
+  orderToken: string;
+  status: string;
+  currency: 'THB' | 'USD';
+  priceAmount: number;
+  discountAmount: number;
+  shippingFeeAmount: number;
+  withholdingAmount: number;
+  vatAmount: number;
+  netAmount: number;
+  couponCodes: string[];
+  paymentMethodId: number | null;
+  paymentMethodName: string | null;
+  contactName: string;
+  email: string;
+  tel: string;
+  bankAccounts: BankAccountView[];
+  originBanks: { value: string; name: string }[];
+  slipRequired: boolean;
+  thankYouPage: boolean;
+};

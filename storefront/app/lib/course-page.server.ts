@@ -1,0 +1,302 @@
+/**
+ * The course detail page on the server: the CMS answers behind /courses/{id}-{slug} turned
+ * into what the page's blocks show, the canonical address, the layout the site chose, and
+ * the sign-in and comment actions that every layout offers.
+ */
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect } from '@remix-run/node';
+import { buildLoginSchema } from '@sala/shared/schemas';
+import { errorMessage, type Translate } from '@sala/shared/texts';
+import { z } from 'zod';
+import { planFromWire, initialPlanId } from '~/components/checkout/pricing';
+import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/components/course/types';
+
+export type { CoursePageData };
+import { money } from '@sala/shared/money';
+import { parseCourseId } from './course-path';
+import {
+  CmsApiError,
+  CmsError,
+  createCourseComment,
+  getCourseComments,
+  getCourseDetail,
+  getHowToBuy,
+  getSiteSettings,
+  isCmsNotFound,
+  logInStudent,
+  toPublicAssetUrl,
+} from './cms.server';
+import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
+import { loadCheckoutData, loadPaymentStep, studentFromLogin } from './checkout.server';
+import type { Locale } from './i18n';
+import { commitSession, getSession, type AppSession } from './session.server';
+
+export const COURSE_LAYOUTS: readonly CourseLayout[] = ['1', '3', '4', 'default'];
+
+/** Social image size of the spec. */
+export const SOCIAL_IMAGE = { width: 600, height: 314 } as const;
+
+/** The course's registration layout wins; otherwise the site's layout setting (unknown values read as the default). */
+export function chooseLayout(siteLayout: string | null | undefined, registrationLayout: boolean): CourseLayout {
+  if (registrationLayout) return '4';
+  const layout = String(siteLayout ?? '').trim();
+  return (COURSE_LAYOUTS as readonly string[]).includes(layout) ? (layout as CourseLayout) : 'default';
+}
+
+function withAbsoluteUrls<T extends { pictureUrl: string | null }>(card: T): T {
+  return { ...card, pictureUrl: toPublicAssetUrl(card.pictureUrl) };
+}
+
+function courseView(detail: WireCourseDetail): CourseView {
+  const preview = detail.preview;
+  const hasPreview = Boolean(preview.videoUrl || preview.pictureUrl);
+  const plans = detail.priceDetail.map(planFromWire);
+  const defaultPlan = plans.find((plan) => plan.id === initialPlanId(plans)) ?? null;
+  return {
+    id: detail.id,
+    path: detail.link_path,
+    title: detail.title,
+    courseType: detail.courseType,
+    shortDescription: detail.courseDescription.short_description,
+    description: detail.courseDescription.description,
+    preview: hasPreview
+      ? { ...preview, videoUrl: toPublicAssetUrl(preview.videoUrl), pictureUrl: toPublicAssetUrl(preview.pictureUrl) }
+      : null,
+    venue: detail.courseVenue,
+    seat: detail.seat,
+    seatsLeft: detail.seats_left,
+    courseLength: detail.is_enable_length_course ? detail.course_length : null,
+    language: detail.course_language,
+    coursePoint: detail.coursePoint,
+    freeBook: detail.free_book,
+    teacher: detail.teacher ? { ...detail.teacher, pictureUrl: toPublicAssetUrl(detail.teacher.pictureUrl) } : null,
+    groups: detail.groups.map((group) => ({ id: group.id, name: group.name })),
+    fee: defaultPlan && defaultPlan.priceAmount !== null ? money(defaultPlan.priceAmount, 'THB') : null,
+    canLearn: detail.canLearn,
+    learnPath: `${detail.link_path}/learn`,
+  };
+}
+
+function curriculumView(detail: WireCourseDetail): CurriculumView | null {
+  if (!detail.curriculum) return null;
+  return detail.curriculum.map((section) => ({
+    id: section.sections_id,
+    name: section.sections_name,
+    lectures: section.lectures.map((lecture) => ({
+      id: lecture.lectures_id,
+      name: lecture.lectures_name,
+      preview: lecture.lectures_preview,
+      contentType: lecture.lectures_content_type,
+      seconds: lecture.video_length,
+    })),
+  }));
+}
+
+function seoView(detail: WireCourseDetail, course: CourseView, origin: string, siteName: string): SeoView {
+  const description = detail.meta_description ?? detail.courseDescription.short_description ?? '';
+  const imagePath = detail.social_image?.url ?? detail.preview.pictureUrl;
+  const imageUrl = toPublicAssetUrl(imagePath);
+  const url = `${origin}${detail.link_path}`;
+  const offers = detail.priceDetail
+    .filter((plan) => plan.price !== null && !plan.disabled)
+    .map((plan) => ({ '@type': 'Offer', name: plan.name, price: String(plan.price), priceCurrency: 'THB', category: plan.price === 0 ? 'Free' : 'Paid', url }));
+  return {
+    title: detail.meta_title ?? detail.title,
+    description,
+    url,
+    siteName,
+    image: imageUrl ? { url: imageUrl, ...SOCIAL_IMAGE, alt: detail.social_image?.alternativeText ?? detail.preview.imageAlt ?? detail.title } : null,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Course',
+      name: detail.title,
+      description: description || detail.title,
+      url,
+      ...(imageUrl ? { image: imageUrl } : {}),
+      provider: { '@type': 'Organization', name: siteName, sameAs: origin },
+      ...(detail.teacher ? { instructor: { '@type': 'Person', name: detail.teacher.name } } : {}),
+      ...(detail.course_language ? { inLanguage: detail.course_language } : {}),
+      ...(offers.length > 0 ? { offers } : {}),
+      ...(course.preview?.startDate || course.venue
+        ? {
+            hasCourseInstance: {
+              '@type': 'CourseInstance',
+              courseMode: detail.courseType === 'Online' || detail.courseType === 'Flex' ? 'online' : detail.courseType === 'In-class' || detail.courseType === 'Private-Classroom' ? 'onsite' : 'online',
+              ...(course.preview?.startDate ? { startDate: course.preview.startDate } : {}),
+              ...(course.preview?.endDate ? { endDate: course.preview.endDate } : {}),
+              ...(course.venue ? { location: course.venue } : {}),
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+const EMPTY_RELATED: RelatedView = { byTeacher: null, byGroup: null, bestSeller: null };
+
+function unavailable(error: unknown, what: string): never {
+  if (error instanceof CmsError || error instanceof CmsApiError) {
+    console.error(`[course page] ${what} unavailable: ${error.message}`);
+    throw data(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+  }
+  throw error;
+}
+
+/**
+ * Loads the page, or throws: a 404 for an id the CMS does not publish, a 301 to the
+ * canonical `/courses/{id}-{slug}` for any other spelling, and a redirect to the playlist
+ * for `?learn=true` when the student may watch.
+ */
+export async function loadCoursePage(args: { request: Request; idParam: string | undefined; locale: Locale; siteName: string }): Promise<{ page: CoursePageData; session: AppSession; setCookie: string | null }> {
+  const { request, locale } = args;
+  const url = new URL(request.url);
+  const courseId = parseCourseId(args.idParam);
+  if (courseId === null) throw data(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+
+  const session = await getSession(request);
+  const student = session.get('student') ?? null;
+  const options = { signal: request.signal, locale, jwt: student?.jwt ?? null };
+
+  let detail: WireCourseDetail;
+  let settings: WireSiteSettings;
+  try {
+    [detail, settings] = await Promise.all([getCourseDetail(courseId, options), getSiteSettings(options)]);
+  } catch (error) {
+    if (isCmsNotFound(error)) throw data(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+    return unavailable(error, `course ${courseId}`);
+  }
+
+  if (`/courses/${args.idParam}` !== detail.link_path) {
+    throw redirect(`${detail.link_path}${url.search}`, { status: 301, headers: { 'Cache-Control': 'public, max-age=300' } });
+  }
+  if (url.searchParams.get('learn') === 'true' && detail.canLearn) {
+    throw redirect(`${detail.link_path}/learn`, { headers: { 'Cache-Control': 'no-store' } });
+  }
+
+  const course = courseView(detail);
+  const layout = chooseLayout(settings.layout, detail.is_layout_course_registration);
+  const commentsEnabled = detail.is_enable_comment && settings.package_course_comment;
+  const now = new Date();
+
+  const [howToBuy, comments, checkout, payment] = await Promise.all([
+    settings.is_enable_howtobuy
+      ? getHowToBuy(options).then(
+          (answer) => (answer.enabled ? answer.description : null),
+          (error) => (error instanceof CmsError || error instanceof CmsApiError ? null : Promise.reject(error)),
+        )
+      : Promise.resolve(null),
+    commentsEnabled ? loadComments(courseId, 1, options) : Promise.resolve(null),
+    layout === '4' ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal }).catch((error) => unavailable(error, 'checkout')) : Promise.resolve(null),
+    loadPaymentStep({ session, student, courseId, settings, locale, signal: request.signal }),
+  ]);
+
+  const related = detail.related
+    ? {
+        byTeacher: settings.course_teacher ? detail.related.byTeacher?.map(withAbsoluteUrls) ?? null : null,
+        byGroup: settings.course_group ? detail.related.byGroup?.map(withAbsoluteUrls) ?? null : null,
+        bestSeller: settings.course_bestseller ? detail.related.bestSeller?.map(withAbsoluteUrls) ?? null : null,
+      }
+    : EMPTY_RELATED;
+
+  return {
+    page: {
+      layout,
+      course,
+      curriculum: settings.package_course_curriculum ? curriculumView(detail) : null,
+      comments,
+      commentsEnabled,
+      howToBuy,
+      related,
+      student: student ? { username: student.username, name: student.name, email: student.email } : null,
+      checkout,
+      payment: payment.step,
+      seo: seoView(detail, course, url.origin, settings.title ?? args.siteName),
+      thankYouPage: settings.is_thank_you_page,
+    },
+    session,
+    setCookie: payment.changed ? await commitSession(session) : null,
+  };
+}
+
+async function loadComments(courseId: number, page: number, options: { signal?: AbortSignal; locale: Locale }): Promise<CommentsView | null> {
+  try {
+    const { comments, pagination } = await getCourseComments(courseId, page, options);
+    return {
+      list: comments.map((item) => ({
+        id: item.id,
+        comment: item.comment,
+        createdAt: item.createdAt,
+        author: item.author.name,
+        replies: item.replies.map((reply) => ({ id: reply.id, comment: reply.comment, createdAt: reply.createdAt, author: reply.author.name })),
+      })),
+      total: pagination.total,
+      page: pagination.page,
+      pageCount: pagination.pageCount,
+    };
+  } catch (error) {
+    if (!(error instanceof CmsError) && !(error instanceof CmsApiError)) throw error;
+    console.warn(`[course page] comments of course ${courseId} unavailable: ${error.message}`);
+    return null;
+  }
+}
+
+/* ------------------------------------------------------------------ actions every layout offers */
+
+export type LoginActionResult = { intent: 'login'; lastResult: SubmissionResult<string[]> };
+
+/** Signs a student in from the login modal; the token goes into the session cookie only. */
+export async function submitLogin(args: { formData: FormData; session: AppSession; locale: Locale; t: Translate; signal?: AbortSignal }) {
+  const { formData, session, locale, t, signal } = args;
+  const submission = parseWithZod(formData, { schema: buildLoginSchema(t) });
+  if (submission.status !== 'success') return { result: { intent: 'login' as const, lastResult: submission.reply({ hideFields: ['password'] }) }, setCookie: null };
+  try {
+    const login = await logInStudent(submission.value, { locale, signal });
+    session.set('student', studentFromLogin(login));
+    session.unset('pendingOrder');
+    return { result: { intent: 'login' as const, ok: true, lastResult: submission.reply({ resetForm: true }) }, setCookie: await commitSession(session) };
+  } catch (error) {
+    if (!(error instanceof CmsApiError)) throw error;
+    const message = error.code === 'PERMISSION_DENIED' ? t('login_failed') : errorMessageOr(error, locale);
+    return { result: { intent: 'login' as const, lastResult: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, setCookie: null };
+  }
+}
+
+function errorMessageOr(error: CmsApiError, locale: Locale): string {
+  try {
+    return errorMessage(error.code as never, locale);
+  } catch {
+    return error.msg;
+  }
+}
+
+export const CommentFormSchema = z.object({
+  comment: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1).max(2000)),
+  parentId: z.preprocess((v) => (v === undefined || v === '' ? null : Number(v)), z.number().int().positive().nullable()),
+});
+
+export type CommentActionResult = { intent: 'comment'; lastResult: SubmissionResult<string[]> };
+
+/** A signed-in student's question or reply under the course. */
+export async function submitComment(args: { formData: FormData; session: AppSession; courseId: number; locale: Locale; t: Translate; signal?: AbortSignal }) {
+  const { formData, session, courseId, locale, t, signal } = args;
+  const schema = z.unknown().transform((raw, ctx) => {
+    const result = CommentFormSchema.safeParse(raw);
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', message: t('validation_required', { label: t('comment_label') as never }), path: ['comment'] });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== 'success') return { intent: 'comment' as const, lastResult: submission.reply() };
+  const student = session.get('student');
+  if (!student) return { intent: 'comment' as const, lastResult: submission.reply({ formErrors: [t('comment_login_required')] }) };
+  try {
+    await createCourseComment(courseId, { comment: submission.value.comment, parentId: submission.value.parentId }, { jwt: student.jwt, locale, signal });
+    return { intent: 'comment' as const, ok: true, lastResult: submission.reply({ resetForm: true }) };
+  } catch (error) {
+    if (!(error instanceof CmsApiError)) throw error;
+    return { intent: 'comment' as const, lastResult: submission.reply({ formErrors: [errorMessageOr(error, locale)] }) };
+  }
+}
