@@ -122,3 +122,14 @@ export function stop(child, signal = 'SIGTERM') {
     child.kill(signal);
   }
 }
+
+/** The storefront's session secret, kept beside the CMS secrets so sessions survive a restart. */
+export function storefrontSessionSecret() {
+  const file = path.join(ROOT, 'cms', '.env');
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const found = /^STOREFRONT_SESSION_SECRET=(.+)$/m.exec(text);
+  if (found) return found[1].trim();
+  const secret = randomBytes(32).toString('hex');
+  fs.appendFileSync(file, `STOREFRONT_SESSION_SECRET=${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, buildIfChanged, ensureCmsEnv, log, run, start, stop, waitFor } from './lib.mjs';
+import { ROOT, buildIfChanged, ensureCmsEnv, log, run, start, stop, storefrontSessionSecret, waitFor } from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
 const CMS_PORT = Number(process.env.CMS_PORT || 1337);
@@ -71,7 +71,12 @@ try {
   stopAll(1);
 }
 
-const storeEnv = { PORT: String(STORE_PORT), CMS_URL: cmsUrl, CMS_PUBLIC_URL: `http://localhost:${CMS_PORT}` };
+const storeEnv = {
+  PORT: String(STORE_PORT),
+  CMS_URL: cmsUrl,
+  CMS_PUBLIC_URL: `http://localhost:${CMS_PORT}`,
+  SESSION_SECRET: storefrontSessionSecret(),
+};
 const storefront = dev
   ? start('storefront', 'npm', ['run', 'dev', '-w', '@sala/storefront', '--', '--port', String(STORE_PORT)], { env: storeEnv })
   : start('storefront', path.join(ROOT, 'node_modules', '.bin', 'remix-serve'), ['./build/server/index.js'], {
