@@ -69,24 +69,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     async login({ identifier, password, ip }: LoginInput): Promise<LoginResult> {
       const { account: accountLimiter, ip: ipLimiter } = loginLimiters();
+      // Each attempt takes its point before the password is compared, so guesses sent in
+      // parallel cannot all slip under the limit; a successful sign-in gives them back.
       const ipKey = `ip:${ip}`;
-      const ipWait = await ipLimiter.blockedFor(ipKey);
+      const ipWait = await ipLimiter.hit(ipKey);
       if (ipWait > 0) throw rateLimited(ipWait);
 
       const user = await findAccount(identifier);
       // Unknown names are counted under the name itself, so they are limited exactly like real accounts.
       const accountKey = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
-      const accountWait = await accountLimiter.blockedFor(accountKey);
+      const accountWait = await accountLimiter.hit(accountKey);
       if (accountWait > 0) throw rateLimited(accountWait);
 
       const hash = user?.password || (await decoy());
       const matches = Boolean(await users().validatePassword(password, hash));
       if (!user || !user.password || !matches || user.blocked) {
-        await Promise.all([ipLimiter.hit(ipKey), accountLimiter.hit(accountKey)]);
         throw unauthorized('PERMISSION_DENIED');
       }
 
-      await accountLimiter.reset(accountKey);
+      await Promise.all([accountLimiter.reset(accountKey), ipLimiter.giveBack(ipKey)]);
       const jwt = (await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id })) as string;
       return {
         jwt,
