@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:reliability`: the reliability suite on SQLite, then again on PostgreSQL
+ * when TEST_DATABASE_URL is set. Extra arguments go to vitest (a file name filters).
+ * Ends with one line: "Reliability: N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const config = 'tests/reliability/vitest.config.ts';
+const extra = process.argv.slice(2);
+const databases = [['SQLite', '']];
+if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
+else console.log('[reliability] TEST_DATABASE_URL is not set: SQLite only.');
+
+const totals = { passed: 0, failed: 0 };
+let failedRuns = 0;
+for (const [name, url] of databases) {
+  console.log(`[reliability] ── on ${name}`);
+  const report = path.join(os.tmpdir(), `sala-reliability-${process.pid}-${name}.json`);
+  const result = spawnSync('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  });
+  if (result.status !== 0) failedRuns += 1;
+  if (fs.existsSync(report)) {
+    const data = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += data.numPassedTests ?? 0;
+    totals.failed += data.numFailedTests ?? 0;
+    fs.rmSync(report, { force: true });
+  } else if (result.status !== 0) {
+    totals.failed += 1;
+  }
+}
+console.log(`Reliability: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedRuns || totals.failed ? 1 : 0);
