@@ -121,7 +121,9 @@ test.describe('course detail page', () => {
 
   test('a course without a video or picture shows a loading notice, then nothing; without a plan the pay button says the cart is empty', async ({ page, request }) => {
     const course = await createCourse(request, { title: 'คอร์สทดสอบไม่มีภาพ', slug: `no-preview-${Date.now()}`, course_type: 'Online', short_description: 'ยังไม่มีภาพตัวอย่าง' });
+    // the checkout area belongs to layout 4: set it here rather than rely on what earlier tests left
     try {
+      await withSiteSettings(request, { layout: '4' }, async () => {
       await page.goto(`/courses/${course.id}-${course.slug}`);
       await expect(page.getByTestId('course-preview-loading')).toHaveText('กำลังโหลดข้อมูลคอร์ส');
       await waitForHydration(page);
@@ -132,6 +134,7 @@ test.describe('course detail page', () => {
       await expect(page.getByTestId('block-plans')).toContainText('คอร์สนี้ยังไม่มีแพ็กเกจราคา');
       await expect(page.getByTestId('pay-blocked')).toHaveText('ไม่มีสินค้าในตะกร้า');
       await expect(page.getByTestId('pay-button')).toHaveAttribute('aria-disabled', 'true');
+      });
     } finally {
       await course.remove();
     }
