@@ -157,6 +157,17 @@ export function toPricingSettings(row: SettingRow | null): PricingSettings {
   };
 }
 
+type DiscountColumns = Pick<TierRow, 'discount_amount' | 'discount_percent_bp' | 'discount_amount_usd'>;
+
+/** A discount as stored (satang, cents, basis points) in the engine's terms; coupons, promotions and tiers share it. */
+function discountValues(row: DiscountColumns) {
+  return {
+    discountAmount: row.discount_amount ?? 0,
+    discountUsdAmount: usdAmount(row.discount_amount_usd),
+    discountBasisPoints: row.discount_percent_bp ?? 0,
+  };
+}
+
 /**
  * A coupon as the engine reads it. A coupon with no course chosen covers none: an
  * editor who forgot the list gets a coupon that does nothing, not one that
@@ -169,9 +180,7 @@ export function toCouponInput(row: CouponRow): CouponInput {
     couponType: row.coupon_type,
     numberOfCourse: row.number_of_course ?? 1,
     discountType: row.discount_type,
-    discountAmount: row.discount_amount ?? 0,
-    discountUsdAmount: usdAmount(row.discount_amount_usd),
-    discountBasisPoints: row.discount_percent_bp ?? 0,
+    ...discountValues(row),
     courseIds: (row.courses ?? []).map((course) => course.id),
     paymentMethodIds: (row.payment_methods ?? []).map((method) => method.method_id),
     usageLimit: row.usage_limit ?? null,
@@ -184,9 +193,7 @@ export function toCouponInput(row: CouponRow): CouponInput {
 function toTier(row: TierRow): PromotionTier {
   return {
     numberOfCourse: row.number_of_course,
-    discountAmount: row.discount_amount ?? 0,
-    discountUsdAmount: usdAmount(row.discount_amount_usd),
-    discountBasisPoints: row.discount_percent_bp ?? 0,
+    ...discountValues(row),
   };
 }
 
@@ -197,9 +204,7 @@ export function toPromotionInput(row: PromotionRow): PromotionInput {
     promotionType: row.promotion_type,
     numberOfCourse: row.number_of_course ?? 1,
     discountType: row.discount_type,
-    discountAmount: row.discount_amount ?? 0,
-    discountUsdAmount: usdAmount(row.discount_amount_usd),
-    discountBasisPoints: row.discount_percent_bp ?? 0,
+    ...discountValues(row),
     courseIds: (row.courses ?? []).map((course) => course.id),
     isEnableTier: Boolean(row.is_enable_tier),
     tierList: (row.tier_list ?? []).map(toTier),
