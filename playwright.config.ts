@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CMS_PORT, CMS_URL, STOREFRONT_PORT, STOREFRONT_URL } from './tests/e2e/support/servers';
+import { CMS_PORT, CMS_URL, SANDBOX_PORT_ENV, STOREFRONT_PORT, STOREFRONT_URL, sandboxUrl } from './tests/e2e/support/servers';
 
 /**
  * Browser tests: Debian's Chromium against a freshly seeded CMS (compiled Strapi on its own
@@ -7,12 +7,15 @@ import { CMS_PORT, CMS_URL, STOREFRONT_PORT, STOREFRONT_URL } from './tests/e2e/
  * Run from the repository root: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
  */
 const CI = !!process.env.CI;
+const STOREFRONT_BUILD_DIR = `build-e2e-${STOREFRONT_PORT}`;
 
 // Throwaway values: the CMS refuses to start without secrets, and a fresh clone has no cms/.env.
 const cmsEnv = {
   PORT: String(CMS_PORT),
   HOST: '127.0.0.1',
-  DATABASE_FILENAME: '.tmp/e2e.db',
+  DATABASE_FILENAME: `.tmp/e2e-${CMS_PORT}.db`,
+  // compiled into a folder of its own, so parallel runs (and a running demo) keep theirs
+  SALA_DIST_DIR: `dist-e2e-${CMS_PORT}`,
   DATABASE_URL: '',
   SEED_DEMO: 'true',
   SERVE_ADMIN: 'false',
@@ -28,6 +31,9 @@ const cmsEnv = {
   STRAPI_STARTUP_LOG: 'false',
   LOG_LEVEL: 'warn',
   BROWSER: 'none',
+  // the payment methods of the seed point at the sandboxes below, and return to this storefront
+  ...SANDBOX_PORT_ENV,
+  STOREFRONT_URL,
 };
 
 export default defineConfig({
@@ -72,6 +78,18 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // the providers' stand-ins, notifying this CMS as a provider dashboard would
+      name: 'payment-sandbox',
+      command: 'npx tsx payment-sandbox/src/main.ts',
+      url: `${sandboxUrl('scb')}/`,
+      env: { ...SANDBOX_PORT_ENV, PAYMENT_SANDBOX_MERCHANT_URL: CMS_URL },
+      timeout: 60_000,
+      reuseExistingServer: !CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       name: 'cms',
       command: 'node tests/e2e/support/start-cms.mjs',
       url: `${CMS_URL}/_health`,
@@ -84,7 +102,7 @@ export default defineConfig({
     },
     {
       name: 'storefront',
-      command: 'npm run build -w @sala/storefront && npm start -w @sala/storefront',
+      command: `npm run build -w @sala/storefront && cd storefront && npx remix-serve ${STOREFRONT_BUILD_DIR}/server/index.js`,
       url: `${STOREFRONT_URL}/healthcheck`,
       env: {
         NODE_ENV: 'production',
@@ -93,6 +111,7 @@ export default defineConfig({
         CMS_URL,
         CMS_PUBLIC_URL: CMS_URL,
         SESSION_SECRET: 'e2e-session-secret-0123456789',
+        SALA_STOREFRONT_BUILD_DIR: STOREFRONT_BUILD_DIR,
       },
       timeout: 240_000,
       reuseExistingServer: !CI,

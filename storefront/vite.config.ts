@@ -31,6 +31,8 @@ function sharedSourceAliases(): Alias[] {
 export default defineConfig({
   plugins: [
     remix({
+      // another folder for parallel test runs (the browser tests build into build-e2e-<port>)
+      buildDirectory: process.env.SALA_STOREFRONT_BUILD_DIR || 'build',
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

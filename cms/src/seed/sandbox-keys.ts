@@ -32,11 +32,13 @@ export function loadSandboxDemoKeys(): SandboxDemoKeys {
 }
 
 /**
- * The origin of a sandbox on its default port. The payment code reads a plain origin in
- * `base_url` as "every path of the provider under this host", outside production only.
+ * The origin of a sandbox on its port: PAYMENT_SANDBOX_<NAME>_PORT when set (as the sandbox
+ * itself reads it), else the default. The payment code reads a plain origin in `base_url` as
+ * "every path of the provider under this host", outside production only.
  */
 export function sandboxOrigin(keys: SandboxDemoKeys, sandbox: string): string {
-  const port = keys.DEFAULT_SANDBOX_PORTS[sandbox];
+  const override = Number(process.env[`PAYMENT_SANDBOX_${sandbox.toUpperCase()}_PORT`]);
+  const port = Number.isInteger(override) && override > 0 ? override : keys.DEFAULT_SANDBOX_PORTS[sandbox];
   if (!port) throw new Error(`no default port for payment sandbox ${sandbox}`);
   return `http://127.0.0.1:${port}`;
 }

@@ -4,6 +4,13 @@
  * key's meaning never changes once published: add keys, do not repurpose them.
  * Placeholders are written `{name}`.
  */
+import { CART_TEXTS } from './catalogue-cart.js';
+import { PAYMENT_TEXTS } from './catalogue-payment.js';
+import { ORDERS_TEXTS } from './catalogue-orders.js';
+import { LEARN_TEXTS } from './catalogue-learn.js';
+import { PRODUCTS_TEXTS } from './catalogue-products.js';
+import { ADMIN_TEXTS } from './catalogue-admin.js';
+
 export const TEXT_CATALOGUE = {
   // site navigation and home
   site_name: { th: 'ศาลา', en: 'Sala' },
@@ -437,4 +444,10 @@ export const TEXT_CATALOGUE = {
   register_modal_hint: { th: 'กรอกข้อมูลผู้ติดต่อและข้อมูลเข้าสู่ระบบในฟอร์มสมัครเรียน ระบบจะสร้างบัญชีให้พร้อมกับคำสั่งซื้อ', en: 'Fill in your contact and login details in the registration form: your account is created with your order.' },
   select_placeholder: { th: 'กรุณาเลือก', en: 'Please select' },
   checkout_needs_script: { th: 'กรุณาเปิดใช้งาน JavaScript ในเบราว์เซอร์เพื่อสมัครเรียนและชำระเงิน', en: 'Please turn on JavaScript in your browser to register and pay.' },
+  ...CART_TEXTS,
+  ...PAYMENT_TEXTS,
+  ...ORDERS_TEXTS,
+  ...LEARN_TEXTS,
+  ...PRODUCTS_TEXTS,
+  ...ADMIN_TEXTS,
 } as const satisfies Record<string, { th: string; en: string }>;

@@ -46,9 +46,9 @@ export class CmsError extends Error {
 type FetchOptions = { signal?: AbortSignal; timeoutMs?: number };
 
 /** A call on behalf of a signed-in student carries their CMS token; `locale` picks the language of error messages. */
-type CallOptions = FetchOptions & { jwt?: string | null; locale?: Locale };
+export type CallOptions = FetchOptions & { jwt?: string | null; locale?: Locale };
 
-type CallInit = { method?: 'GET' | 'POST' | 'PUT'; body?: BodyInit; contentType?: string; jwt?: string | null; locale?: Locale };
+export type CallInit = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: BodyInit; contentType?: string; jwt?: string | null; locale?: Locale };
 
 function withTimeout(timeoutMs: number, signal?: AbortSignal): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -159,7 +159,7 @@ function readErrors(value: unknown): Record<string, string | string[]> | null {
 }
 
 /** Any call with a JSON answer: a 4xx envelope becomes a CmsApiError, anything else unexpected a CmsError. */
-async function callJson<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}, init: CallInit = {}): Promise<z.infer<S>> {
+export async function callJson<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}, init: CallInit = {}): Promise<z.infer<S>> {
   const response = await request(path, options, { ...init, jwt: options.jwt, locale: options.locale });
   let body: unknown = null;
   let unreadable: unknown = null;
@@ -183,7 +183,7 @@ async function callJson<S extends z.ZodType>(path: string, schema: S, options: C
   return parsed.data;
 }
 
-function postJson<S extends z.ZodType>(path: string, schema: S, payload: unknown, options: CallOptions = {}): Promise<z.infer<S>> {
+export function postJson<S extends z.ZodType>(path: string, schema: S, payload: unknown, options: CallOptions = {}): Promise<z.infer<S>> {
   return callJson(path, schema, options, { method: 'POST', body: JSON.stringify(payload), contentType: 'application/json' });
 }
 

@@ -6,3 +6,20 @@ export const STOREFRONT_URL = `http://127.0.0.1:${STOREFRONT_PORT}`;
 
 /** The super admin the demo seed creates for editors. */
 export const SEEDED_ADMIN = { email: 'admin@sala.local', password: 'Sala-admin-1' };
+
+/** The payment sandboxes of the browser tests: six ports from E2E_SANDBOX_PORT (default 4701). */
+const SANDBOX_BASE = Number(process.env.E2E_SANDBOX_PORT || 4701);
+export const SANDBOX_PORTS = {
+  '2c2p': SANDBOX_BASE,
+  omise: SANDBOX_BASE + 1,
+  paypal: SANDBOX_BASE + 2,
+  xendit: SANDBOX_BASE + 3,
+  paysolutions: SANDBOX_BASE + 4,
+  scb: SANDBOX_BASE + 5,
+} as const;
+export type SandboxName = keyof typeof SANDBOX_PORTS;
+export const sandboxUrl = (name: SandboxName) => `http://127.0.0.1:${SANDBOX_PORTS[name]}`;
+/** PAYMENT_SANDBOX_<NAME>_PORT for each sandbox: read by the sandboxes and by the CMS seed. */
+export const SANDBOX_PORT_ENV = Object.fromEntries(
+  Object.entries(SANDBOX_PORTS).map(([name, port]) => [`PAYMENT_SANDBOX_${name.toUpperCase()}_PORT`, String(port)]),
+);
