@@ -3,11 +3,13 @@ import { seedDemo } from './seed';
 import { ensureTextLocales } from './api/text/utils/locales';
 import { registerAllCustomRoutes } from './http/routes';
 import { registerContentBroadcast, startRealtime, stopRealtime } from './realtime';
+import { registerPagePurge } from './page-cache/purge';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerAllCustomRoutes(strapi);
     registerContentBroadcast(strapi);
+    registerPagePurge(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -49,7 +49,7 @@ function expectDelivered(settlement: Settlement) {
 /** Omise.js in the browser: the card goes to the vault with the public key the CMS hands out. */
 async function omiseToken(): Promise<string> {
   const key = await world.call('GET', '/api/omise/creditcard/applicationid');
-  expect(key.body).toEqual({ success: true, publicKey: DEMO_KEYS.omise.publicKey });
+  expect(key.body).toEqual({ success: true, publicKey: DEMO_KEYS.omise.publicKey, scriptUrl: `${world.sandboxes.omise.url}/omise.js` });
   const response = await fetch(`${world.sandboxes.omise.url}/tokens`, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${key.body.publicKey}:`).toString('base64')}`, 'content-type': 'application/json' },
@@ -260,12 +260,17 @@ function layersOf(text: string, depth = 0): string[] {
 describe('secrets', () => {
   it('GET /api/payments/methods/3 gives the merchant id and the website name, never the signing key', async () => {
     const answer = await world.call('GET', '/api/payments/methods/3');
-    expect(answer.body).toEqual({ success: true, application_id_1: DEMO_KEYS['2c2p'].merchantId, name_web: 'ศาลา' });
+    expect(answer.body).toEqual({
+      success: true,
+      application_id_1: DEMO_KEYS['2c2p'].merchantId,
+      name_web: 'ศาลา',
+      scriptUrl: `${world.sandboxes['2c2p'].url}/SecurePayment/api/my2c2p.1.6.9.min.js`,
+    });
   });
 
   it('the Omise public keys are all the key calls give', async () => {
     for (const path of ['/api/omise/creditcard/applicationid', '/api/omise/promptpay/applicationid']) {
-      expect((await world.call('GET', path)).body).toEqual({ success: true, publicKey: DEMO_KEYS.omise.publicKey });
+      expect((await world.call('GET', path)).body).toEqual({ success: true, publicKey: DEMO_KEYS.omise.publicKey, scriptUrl: `${world.sandboxes.omise.url}/omise.js` });
     }
   });
 

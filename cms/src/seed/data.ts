@@ -36,7 +36,7 @@ export type LectureSeed = {
   name: string;
   type: 'video' | 'text' | 'file' | 'quiz' | 'homework';
   preview?: boolean;
-  video?: 'welcome' | 'basics' | 'workshop';
+  video?: 'welcome' | 'basics' | 'workshop' | 'cooking';
   text?: string;
 };
 
@@ -299,7 +299,23 @@ export const COURSES: CourseSeed[] = [
       { name: 'เรียนฟรี', plan_type: 'Free', price: 0, price_usd: 0, is_default: true },
       { name: 'ดูย้อนหลัง 48 ชั่วโมงพร้อมสูตร PDF', plan_type: 'Period', price: 9900, term: 48, term_unit: 'Hour(s)', pricing_type: 'others' },
     ],
-    curriculum: STANDARD_CURRICULUM('ทำอาหาร'),
+    // A one-minute lesson with Thai subtitles: long enough to leave and resume mid-video.
+    curriculum: [
+      {
+        name: 'เริ่มต้นทำอาหาร',
+        lectures: [
+          { name: 'แนะนำคอร์สและผู้สอน', type: 'video', preview: true, video: 'welcome' },
+          { name: 'สิ่งที่ต้องเตรียมก่อนเรียน', type: 'text', text: 'เตรียมกระทะ หม้อ และวัตถุดิบของเมนูแรกให้พร้อม แล้วอ่านสูตรให้จบก่อนเริ่มทำ' },
+        ],
+      },
+      {
+        name: 'ลงมือทำอาหาร',
+        lectures: [
+          { name: 'ต้มยำกุ้งทีละขั้น', type: 'video', video: 'cooking' },
+          { name: 'สูตรและรายการวัตถุดิบ', type: 'file' },
+        ],
+      },
+    ],
   },
   {
     key: 'ux-draft',

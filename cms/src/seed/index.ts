@@ -30,7 +30,15 @@ export { DEMO_ACCOUNTS, DEMO_STOREFRONT_PASSWORD };
 export type SeedOptions = { reset: boolean };
 export type SeedResult = { seeded: boolean; ms: number };
 
-const VIDEO_FILES = { welcome: 'videos/lesson-welcome.mp4', basics: 'videos/lesson-basics.mp4', workshop: 'videos/lesson-workshop.mp4' } as const;
+const VIDEO_FILES = {
+  welcome: 'videos/lesson-welcome.mp4',
+  basics: 'videos/lesson-basics.mp4',
+  workshop: 'videos/lesson-workshop.mp4',
+  cooking: 'videos/lesson-cooking.mp4',
+} as const;
+/** Videos that are not DEMO_VIDEO_SECONDS long, and the Thai subtitles of those that have them. */
+const VIDEO_SECONDS: Partial<Record<keyof typeof VIDEO_FILES, number>> = { cooking: 60 };
+const SUBTITLE_FILES: Partial<Record<keyof typeof VIDEO_FILES, string>> = { cooking: 'videos/lesson-cooking.th.vtt' };
 const HANDOUT_FILE = 'files/handout.pdf';
 /** Length of every demo video, in seconds. */
 const DEMO_VIDEO_SECONDS = 3;
@@ -112,6 +120,7 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
     ...PRODUCTS.flatMap((p) => [p.picture, ...p.gallery]),
     ...bankAccountSeeds.map((b) => promptPayImage(b.promptpay_id)),
     ...Object.values(VIDEO_FILES),
+    ...Object.values(SUBTITLE_FILES),
     HANDOUT_FILE,
   ];
   // A picture shared by several entries is described by the first one (a published course).
@@ -173,6 +182,8 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
       const sectionRow = await create('api::course-section.course-section', { sections_name: section.name, sections_location: sectionIndex + 1, course: courseId });
       for (const [lectureIndex, lecture] of section.lectures.entries()) {
         const video = lecture.video ? file(VIDEO_FILES[lecture.video]) : null;
+        const subtitlePath = lecture.video ? SUBTITLE_FILES[lecture.video] : undefined;
+        const subtitle = subtitlePath ? file(subtitlePath) : null;
         const row = await create('api::lecture.lecture', {
           lectures_name: lecture.name,
           lectures_location: lectureIndex + 1,
@@ -192,8 +203,9 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
           video_name: video ? video.name : null,
           video_url: video ? video.url : null,
           video_file: video ? video.id : null,
-          video_length: video ? DEMO_VIDEO_SECONDS : null,
-          is_subtitle: false,
+          video_length: video ? VIDEO_SECONDS[lecture.video!] ?? DEMO_VIDEO_SECONDS : null,
+          is_subtitle: subtitle !== null,
+          subtitle: subtitle ? subtitle.id : null,
           course: courseId,
           section: sectionRow.id,
         });

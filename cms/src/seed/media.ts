@@ -10,6 +10,7 @@ const MIME_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
   '.mp4': 'video/mp4',
+  '.vtt': 'text/vtt',
   '.pdf': 'application/pdf',
 };
 

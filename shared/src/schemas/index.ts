@@ -56,6 +56,7 @@ export {
   CustomLabelAnswerSchema,
   OrderCourseLineSchema,
   OrderPayloadSchema,
+  OrderProductLineSchema,
   RegistrationPayloadSchema,
   buildCardFormSchema,
   buildOrderPayloadSchema,
@@ -64,3 +65,5 @@ export {
   type OrderPayload,
   type RegistrationPayload,
 } from './payloads.js';
+export { ShippingAddressSchema, buildShippingAddressSchema, type ShippingAddressValues } from './shipping.js';
+export { PASSWORD_MIN_LENGTH, buildForgotPasswordSchema, buildResetPasswordSchema } from './password-reset.js';

@@ -53,6 +53,13 @@ export const OrderCourseLineSchema = z.looseObject({
   quantity: z.coerce.number().int().positive().optional(),
 });
 
+/** One product of an order: which, on which of its plans (its listed default when absent), and how many. */
+export const OrderProductLineSchema = z.looseObject({
+  product_id: id,
+  pricingplan_id: nullableId.optional(),
+  quantity: z.coerce.number().int().positive().max(99).default(1),
+});
+
 /**
  * The order payload of POST /private/cart/order. Amounts are major units as the
  * client sends them; the server recomputes every total with priceCart and never
@@ -73,6 +80,8 @@ export function buildOrderPayloadSchema(t: Translate = defaultTranslate) {
       currency_code: z.enum(CURRENCIES).default('THB'),
       pricingplan_id: idList,
       courses: jsonOf(z.array(OrderCourseLineSchema)).default([]),
+      /** Physical products (books) with their quantities; an order may hold only products. */
+      products: jsonOf(z.array(OrderProductLineSchema).max(50)).default([]),
       cancel_at: nullableText.default(null),
       shipping_address_id: nullableId.default(null),
       shipping_fee_id: nullableId.default(null),
@@ -80,9 +89,10 @@ export function buildOrderPayloadSchema(t: Translate = defaultTranslate) {
       withholding_percent: z.preprocess((v) => (v === '' || v === undefined ? null : Number(v)), z.union(WITHHOLDING_PERCENTS.map((p) => z.literal(p))).nullable()),
     })
     .superRefine((order, ctx) => {
-      if (order.course_id.length === 0) ctx.addIssue({ code: 'custom', path: ['course_id'], message: t('cart_empty') });
+      if (order.course_id.length === 0 && order.products.length === 0) ctx.addIssue({ code: 'custom', path: ['course_id'], message: t('cart_empty') });
       if (new Set(order.course_id).size !== order.course_id.length) ctx.addIssue({ code: 'custom', path: ['course_id'], message: t('error_course_duplicate') });
       if (order.pricingplan_id.length !== order.course_id.length) ctx.addIssue({ code: 'custom', path: ['pricingplan_id'], message: t('dont_have_pricing') });
+      if (new Set(order.products.map((line) => line.product_id)).size !== order.products.length) ctx.addIssue({ code: 'custom', path: ['products'], message: t('error_course_duplicate') });
       if (new Set(order.coupon_id).size !== order.coupon_id.length) ctx.addIssue({ code: 'custom', path: ['coupon_id'], message: t('duplicate_coupon') });
     });
 }

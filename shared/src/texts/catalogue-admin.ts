@@ -1,3 +1,33 @@
 /** Texts of the storefront's admin screens, with Thai and English defaults (merged into TEXT_CATALOGUE). */
 export const ADMIN_TEXTS = {
+  admin_title: { th: 'ผู้ดูแลร้าน', en: 'Shop administration' },
+  admin_nav_label: { th: 'เมนูผู้ดูแลร้าน', en: 'Administration menu' },
+  admin_nav_home: { th: 'ภาพรวม', en: 'Overview' },
+  admin_nav_payments: { th: 'ตรวจสอบการชำระเงิน', en: 'Payment review' },
+  admin_nav_uploads: { th: 'อัปโหลดไฟล์', en: 'File uploads' },
+  admin_home_intro: { th: 'เลือกงานที่ต้องการจัดการจากเมนู', en: 'Choose a task from the menu.' },
+  admin_home_pending: { th: 'การแจ้งชำระเงินรอตรวจสอบ {count} รายการ', en: '{count} payment notifications waiting for review' },
+  admin_forbidden_title: { th: 'คุณไม่มีสิทธิ์เข้าถึงหน้านี้', en: 'You may not open this page' },
+  admin_forbidden_text: { th: 'หน้านี้สำหรับผู้ดูแลร้านเท่านั้น', en: 'This page is for shop administrators only.' },
+
+  admin_payments_title: { th: 'การแจ้งชำระเงินรอตรวจสอบ', en: 'Payment notifications to review' },
+  admin_payments_intro: {
+    th: 'ตรวจสอบหลักฐานการโอนเงินกับยอดที่ต้องชำระ แล้วอนุมัติหรือไม่อนุมัติ ผู้สั่งซื้อจะได้รับอีเมลแจ้งผล',
+    en: 'Check each transfer slip against the amount due, then approve or reject it. The buyer is e-mailed the outcome.',
+  },
+  admin_payments_empty: { th: 'ไม่มีการแจ้งชำระเงินที่รอตรวจสอบ', en: 'No payment notification is waiting for review' },
+  admin_payments_amount_due: { th: 'ยอดที่ต้องชำระ', en: 'Amount due' },
+  admin_payments_amount_mismatch: { th: 'ยอดโอนไม่ตรงกับยอดที่ต้องชำระ', en: 'The amount transferred differs from the amount due' },
+  admin_payments_reported_at: { th: 'แจ้งเมื่อ', en: 'Reported on' },
+  admin_payments_no_slip: { th: 'ไม่มีหลักฐานการโอนเงิน', en: 'No transfer slip' },
+  admin_payments_slip_alt: { th: 'หลักฐานการโอนเงินของคำสั่งซื้อเลขที่ {id}', en: 'Transfer slip of order {id}' },
+  admin_payments_open_slip: { th: 'เปิดหลักฐานการโอนเงินขนาดเต็ม', en: 'Open the full-size slip' },
+  admin_payments_approve: { th: 'อนุมัติ', en: 'Approve' },
+  admin_payments_reject: { th: 'ไม่อนุมัติ', en: 'Reject' },
+  admin_payments_reject_title: { th: 'ไม่อนุมัติการชำระเงินของคำสั่งซื้อเลขที่ {id}', en: 'Reject the payment of order {id}' },
+  admin_payments_reject_reason: { th: 'เหตุผลที่ไม่อนุมัติ (ผู้สั่งซื้อจะเห็นข้อความนี้)', en: 'Reason (the buyer sees it)' },
+  admin_payments_reject_reason_required: { th: 'กรุณากรอกเหตุผลที่ไม่อนุมัติ', en: 'Please give the reason for the rejection' },
+  admin_payments_reject_confirm: { th: 'ยืนยันไม่อนุมัติ', en: 'Reject payment' },
+  admin_payments_approved: { th: 'อนุมัติคำสั่งซื้อเลขที่ {id} แล้ว', en: 'Order {id} approved' },
+  admin_payments_rejected: { th: 'ไม่อนุมัติคำสั่งซื้อเลขที่ {id} แล้ว', en: 'Order {id} rejected' },
 } as const satisfies Record<string, { th: string; en: string }>;

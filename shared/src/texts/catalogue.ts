@@ -10,6 +10,8 @@ import { ORDERS_TEXTS } from './catalogue-orders.js';
 import { LEARN_TEXTS } from './catalogue-learn.js';
 import { PRODUCTS_TEXTS } from './catalogue-products.js';
 import { ADMIN_TEXTS } from './catalogue-admin.js';
+import { CARD_TEXTS } from './catalogue-card.js';
+import { UPLOAD_TEXTS } from './catalogue-upload.js';
 
 export const TEXT_CATALOGUE = {
   // site navigation and home
@@ -444,10 +446,18 @@ export const TEXT_CATALOGUE = {
   register_modal_hint: { th: 'กรอกข้อมูลผู้ติดต่อและข้อมูลเข้าสู่ระบบในฟอร์มสมัครเรียน ระบบจะสร้างบัญชีให้พร้อมกับคำสั่งซื้อ', en: 'Fill in your contact and login details in the registration form: your account is created with your order.' },
   select_placeholder: { th: 'กรุณาเลือก', en: 'Please select' },
   checkout_needs_script: { th: 'กรุณาเปิดใช้งาน JavaScript ในเบราว์เซอร์เพื่อสมัครเรียนและชำระเงิน', en: 'Please turn on JavaScript in your browser to register and pay.' },
+  comment_reply: { th: 'ตอบกลับ', en: 'Reply' },
+  comment_reply_label: { th: 'ตอบกลับความคิดเห็นของ {name}', en: 'Reply to {name}' },
+  comment_reply_placeholder: { th: 'พิมพ์คำตอบของคุณ', en: 'Write your reply' },
+  comment_reply_submit: { th: 'ส่งคำตอบ', en: 'Send reply' },
+  comment_posted: { th: 'ส่งความคิดเห็นเรียบร้อยแล้ว', en: 'Your comment is posted' },
+  checkout_currency: { th: 'สกุลเงินที่ชำระ', en: 'Pay in' },
   ...CART_TEXTS,
   ...PAYMENT_TEXTS,
   ...ORDERS_TEXTS,
   ...LEARN_TEXTS,
   ...PRODUCTS_TEXTS,
   ...ADMIN_TEXTS,
+  ...CARD_TEXTS,
+  ...UPLOAD_TEXTS,
 } as const satisfies Record<string, { th: string; en: string }>;

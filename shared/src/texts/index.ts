@@ -74,6 +74,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
   WITHHOLDING_REQUIRES_JURISTIC_PERSON: 'error_withholding_requires_juristic_person',
   SHIPPING_ADDRESS_REQUIRED: 'error_shipping_address_required',
   SHIPPING_METHOD_REQUIRED: 'error_shipping_method_required',
+  OUT_OF_STOCK: 'error_out_of_stock',
   INSTRUCTOR_CANNOT_BUY: 'error_instructor_cannot_buy',
   ORDER_IN_PROGRESS: 'error_order_in_progress',
   COURSE_ACCESS_DENIED: 'error_course_access_denied',

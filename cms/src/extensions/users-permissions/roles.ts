@@ -36,7 +36,13 @@ export async function ensureSalaRoles(strapi: Core.Strapi): Promise<void> {
  * would skip the storefront's rules: sign-up limits, the whitelist, login rate limits.
  * Students register and sign in through /public/students/*, so the public role loses both.
  */
-const PUBLIC_ACTIONS_REVOKED = ['plugin::users-permissions.auth.register', 'plugin::users-permissions.auth.callback'];
+// Password resets go through /public/students/forgot-password, whose link leads to the storefront.
+const PUBLIC_ACTIONS_REVOKED = [
+  'plugin::users-permissions.auth.register',
+  'plugin::users-permissions.auth.callback',
+  'plugin::users-permissions.auth.forgotPassword',
+  'plugin::users-permissions.auth.resetPassword',
+];
 
 export async function revokeBuiltInSignIn(strapi: Core.Strapi): Promise<void> {
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: ROLE_TYPES.public } });

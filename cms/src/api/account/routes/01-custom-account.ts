@@ -8,6 +8,8 @@ import type { CustomRoute } from '../../../http/routes';
 export const customRoutes: CustomRoute[] = [
   { method: 'POST', path: '/public/students/login', handler: 'api::account.account.login', access: 'public' },
   { method: 'POST', path: '/public/students/course-detail-page', handler: 'api::account.account.register', access: 'public' },
+  { method: 'POST', path: '/public/students/forgot-password', handler: 'api::account.password-reset.forgot', access: 'public' },
+  { method: 'POST', path: '/public/students/reset-password', handler: 'api::account.password-reset.reset', access: 'public' },
   { method: 'POST', path: '/api/send/to/email/registration', handler: 'api::account.account.sendRegistrationMail', access: 'student' },
   { method: 'GET', path: '/private/students', handler: 'api::account.account.profile', access: 'student' },
   { method: 'PUT', path: '/private/myaccount/students/tax', handler: 'api::account.account.updateTax', access: 'student' },

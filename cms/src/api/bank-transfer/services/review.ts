@@ -123,6 +123,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           where: { id: { $in: pending.map((row) => row.id) } },
           data: { status: 'rejected', approve_by: args.reviewer.username },
         });
+        // the reason the student is shown (my orders, the mail) stays with the report the shop decided on
+        if (reason) await strapi.db.query(UID.report).update({ where: { id: report.id }, data: { reject_reason: reason } });
         return { changed: moved.changed as boolean, order_token: report.order.order_token };
       });
       if (result.changed) await notifications().sendReviewOutcome({ orderId: args.orderId, reportId: args.reportId, outcome: 'rejected', reason });

@@ -1,6 +1,6 @@
 /** Thin: who is calling, what they sent (parsed with the shared schema), the service's answer. */
 import type { Core } from '@strapi/strapi';
-import { OrderCourseLineSchema } from '@sala/shared/schemas';
+import { OrderCourseLineSchema, OrderProductLineSchema } from '@sala/shared/schemas';
 import type { Student } from '../../../http/auth';
 import { forbidden } from '../../../http/errors';
 import { parseBody, parseId } from '../lib/payload';
@@ -23,8 +23,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { success: true, data: await cart().list(ctx.state.student.id) };
     },
 
-    /** POST /private/cart { course_id, pricingplan_id? }: the whole cart after the change. */
+    /**
+     * POST /private/cart { course_id, pricingplan_id? } or { product_id, quantity }: the whole
+     * cart after the change.
+     */
     async add(ctx: Ctx) {
+      const body = ctx.request.body as { product_id?: unknown } | undefined;
+      if (body && typeof body === 'object' && body.product_id !== undefined) {
+        const product = parseBody(OrderProductLineSchema, body);
+        ctx.body = { success: true, data: await cart().addProduct({ userId: ctx.state.student.id, productId: product.product_id, quantity: product.quantity }) };
+        return;
+      }
       const line = parseBody(OrderCourseLineSchema, ctx.request.body);
       const data = await cart().add({ userId: ctx.state.student.id, courseId: line.course_id, pricingPlanId: line.pricingplan_id ?? null });
       ctx.body = { success: true, data };

@@ -5,6 +5,15 @@ import { translate } from '@sala/shared/texts';
 import type { Student } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { parseBody, parseId } from '../lib/payload';
+import { z } from 'zod';
+import { parseInput } from '../../course-page/utils/input';
+
+/** Paging as the spec's lists do it (10 a page by default, at most 40); a token narrows to one order. */
+const OwnOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(40).default(10),
+  order_token: z.string().trim().min(1).max(64).optional(),
+});
 import type { OrderServiceApi } from '../services/order';
 
 type Ctx = {
@@ -39,6 +48,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const body = (ctx.request.body ?? {}) as { order_id?: unknown };
       const result = await orders().cancelOwnUnpaidOrder(ctx.state.student.id, parseId(body.order_id));
       ctx.body = { success: true, ...result };
+    },
+
+    /** GET /private/orders?page=1&pageSize=10[&order_token=...]: the caller's own orders → `{ success, data, pagination }`. */
+    async list(ctx: Ctx) {
+      const query = parseInput(OwnOrdersQuerySchema, ctx.query);
+      const { data, total } = await orders().listOwnOrders(ctx.state.student.id, { page: query.page, pageSize: query.pageSize, orderToken: query.order_token });
+      ctx.body = { success: true, data, pagination: { page: query.page, pageSize: query.pageSize, total } };
     },
 
     /** GET /private/orders/:orderId */

@@ -23,6 +23,7 @@ export const UID = {
   siteSetting: 'api::site-setting.site-setting',
   shippingFee: 'api::shipping-fee.shipping-fee',
   shippingAddress: 'api::shipping-address.shipping-address',
+  product: 'api::product.product',
   user: 'plugin::users-permissions.user',
 } as const;
 
@@ -97,6 +98,28 @@ export async function releaseCouponUse(strapi: Core.Strapi, trx: Trx, couponId: 
     .where('id', couponId)
     .andWhere(used, '>', 0)
     .update({ [used]: raw(strapi, '?? - 1', [used]) });
+}
+
+/**
+ * Takes `quantity` units of a product: `available_qty - quantity` only while the stock
+ * is untracked (null) or holds that many. False when it does not; nothing is changed then.
+ */
+export async function claimStock(strapi: Core.Strapi, trx: Trx, productId: number, quantity: number): Promise<boolean> {
+  const qty = columnOf(strapi, UID.product, 'available_qty');
+  const changed: number = await table(strapi, UID.product, trx)
+    .where('id', productId)
+    .andWhere((q: Knex) => q.whereNull(qty).orWhere(qty, '>=', quantity))
+    .update({ [qty]: raw(strapi, 'case when ?? is null then null else ?? - ? end', [qty, qty, quantity]) });
+  return changed === 1;
+}
+
+/** Puts `quantity` units of a product back on the shelf (untracked stock stays untracked). */
+export async function releaseStock(strapi: Core.Strapi, trx: Trx, productId: number, quantity: number): Promise<void> {
+  const qty = columnOf(strapi, UID.product, 'available_qty');
+  await table(strapi, UID.product, trx)
+    .where('id', productId)
+    .whereNotNull(qty)
+    .update({ [qty]: raw(strapi, '?? + ?', [qty, quantity]) });
 }
 
 /**

@@ -15,6 +15,7 @@ export type OrderLineRow = {
   discount: number;
   net: number;
   course?: { id: number; title?: string } | null;
+  product?: { id: number; title?: string } | null;
   pricing_plan?: { id: number } | null;
 };
 
@@ -55,7 +56,7 @@ export const ORDER_POPULATE = {
   user: { select: ['id', 'email', 'tel'] },
   lines: {
     select: ['id', 'title', 'course_type', 'quantity', 'price', 'discount', 'net'],
-    populate: { course: { select: ['id', 'title'] }, pricing_plan: { select: ['id'] } },
+    populate: { course: { select: ['id', 'title'] }, product: { select: ['id', 'title'] }, pricing_plan: { select: ['id'] } },
     orderBy: { id: 'asc' as const },
   },
   coupons: { select: ['id', 'code'] },
@@ -64,6 +65,7 @@ export const ORDER_POPULATE = {
 
 export type OrderCourseItem = {
   course_id: number | null;
+  product_id: number | null;
   title: string;
   course_type: string | null;
   pricingplan_id: number | null;
@@ -109,7 +111,8 @@ export function toOrderDetail(order: OrderRow): OrderDetail {
     coupon_list_code: (order.coupons ?? []).map((coupon) => coupon.code).sort(),
     order_course_list: (order.lines ?? []).map((line) => ({
       course_id: line.course?.id ?? null,
-      title: line.title ?? line.course?.title ?? '',
+      product_id: line.product?.id ?? null,
+      title: line.title ?? line.course?.title ?? line.product?.title ?? '',
       course_type: line.course_type,
       pricingplan_id: line.pricing_plan?.id ?? null,
       quantity: line.quantity ?? 1,
@@ -123,4 +126,41 @@ export function toOrderDetail(order: OrderRow): OrderDetail {
 /** The payment screen's variant: also the buyer's e-mail and phone and the order token. */
 export function toPaymentOrderDetail(order: OrderRow): PaymentOrderDetail {
   return { ...toOrderDetail(order), email: order.user?.email ?? '', tel: order.user?.tel ?? '', order_token: order.order_token };
+}
+
+/** The latest payment report of an order, as its buyer may see it. */
+export type OwnReportRow = { id: number; status: string; reject_reason: string | null; createdAt: string | Date | null };
+
+/** An order of the buyer's own list (GET /private/orders): the detail, its token, dates and its latest report. */
+export type OwnOrderListItem = OrderDetail & {
+  order_token: string;
+  createdAt: string | null;
+  approved_at: string | null;
+  /** The lines, each with its course's slug for the course and playlist links. */
+  order_course_list: (OrderCourseItem & { course_slug: string | null })[];
+  /** The buyer's latest report: its status and, once the shop rejected it, the reason given. */
+  last_report: { id: number; status: string; reject_reason: string | null; createdAt: string | null } | null;
+};
+
+export const OWN_ORDER_FIELDS = [...ORDER_FIELDS, 'createdAt', 'approved_at'];
+
+export const OWN_ORDER_POPULATE = {
+  ...ORDER_POPULATE,
+  lines: { ...ORDER_POPULATE.lines, populate: { ...ORDER_POPULATE.lines.populate, course: { select: ['id', 'title', 'slug'] } } },
+  payment_reports: { select: ['id', 'status', 'reject_reason', 'createdAt'], orderBy: [{ id: 'desc' as const }] },
+};
+
+export function toOwnOrderListItem(order: OrderRow & { createdAt?: string | Date | null; approved_at?: string | Date | null; payment_reports?: OwnReportRow[] }): OwnOrderListItem {
+  const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+  const latest = [...(order.payment_reports ?? [])].sort((a, b) => b.id - a.id)[0] ?? null;
+  const detail = toOrderDetail(order);
+  const slugs = new Map((order.lines ?? []).map((line) => [line.id, (line.course as { slug?: string | null } | null | undefined)?.slug ?? null]));
+  return {
+    ...detail,
+    order_course_list: detail.order_course_list.map((item, index) => ({ ...item, course_slug: slugs.get(order.lines![index].id) ?? null })),
+    order_token: order.order_token,
+    createdAt: iso(order.createdAt),
+    approved_at: iso(order.approved_at),
+    last_report: latest ? { id: latest.id, status: latest.status, reject_reason: latest.reject_reason ?? null, createdAt: iso(latest.createdAt) } : null,
+  };
 }

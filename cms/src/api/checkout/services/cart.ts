@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
-import { ApiError, badRequest } from '../../../http/errors';
+import { ApiError, badRequest, conflict } from '../../../http/errors';
 import { publishedWhere } from '../../catalog/services/catalog';
 import { UID, lockBuyer } from '../lib/db';
 import type { PlanRow } from '../lib/pricing-input';
@@ -26,6 +26,8 @@ export type CartItem = {
 };
 
 export type OwnedCourseItem = { courseID: number; priceplan_id: number | null };
+
+export type AddCartProductArgs = { userId: number; productId: number; quantity: number; now?: Date };
 
 export type AddCartItemArgs = { userId: number; courseId: number; pricingPlanId?: number | null; now?: Date };
 
@@ -99,6 +101,38 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const existing = await strapi.db.query(UID.cartItem).findOne({ select: ['id'], where: { user: { id: userId }, course: { id: courseId } } });
         if (existing) await strapi.db.query(UID.cartItem).update({ where: { id: existing.id }, data: { pricing_plan: plan.id, quantity: 1 } });
         else await strapi.db.query(UID.cartItem).create({ data: { user: userId, course: courseId, pricing_plan: plan.id, quantity: 1 } });
+      });
+      return service.list(userId);
+    },
+
+    /**
+     * Puts `quantity` units of a product in the cart on its listed default plan; adding it
+     * again sets the new quantity. 404 for a product not on sale, 409 OUT_OF_STOCK (with
+     * `available_qty`) for more than its stock.
+     */
+    async addProduct({ userId, productId, quantity, now = new Date() }: AddCartProductArgs): Promise<CartItem[]> {
+      const product = (await strapi.db.query(UID.product).findOne({
+        select: ['id', 'title', 'available_qty'],
+        where: { $and: [{ id: productId }, publishedWhere(now)] },
+      })) as { id: number; title: string; available_qty: number | null } | null;
+      if (!product) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { product_ids: [productId] } });
+      if (product.available_qty !== null && quantity > product.available_qty) {
+        throw conflict('OUT_OF_STOCK', undefined, { result: { product_ids: [productId], names: [product.title], available_qty: product.available_qty } });
+      }
+      const plans = (await strapi.db.query(UID.plan).findMany({
+        select: ['id', 'price', 'status_show', 'pricing_type', 'is_default'],
+        where: { product: { id: productId } },
+        orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
+      })) as (Pick<PlanRow, 'id' | 'price' | 'status_show' | 'pricing_type'> & { is_default: boolean | null })[];
+      const listed = plans.filter((plan) => plan.status_show !== false && plan.pricing_type === 'default' && plan.price !== null);
+      const plan = listed.find((p) => p.is_default) ?? listed[0];
+      if (!plan) throw badRequest('NO_PRICING_PLAN', undefined, { result: { product_ids: [productId] } });
+
+      await strapi.db.transaction(async ({ trx }) => {
+        await lockBuyer(strapi, trx, userId);
+        const existing = await strapi.db.query(UID.cartItem).findOne({ select: ['id'], where: { user: { id: userId }, product: { id: productId } } });
+        if (existing) await strapi.db.query(UID.cartItem).update({ where: { id: existing.id }, data: { pricing_plan: plan.id, quantity } });
+        else await strapi.db.query(UID.cartItem).create({ data: { user: userId, product: productId, pricing_plan: plan.id, quantity } });
       });
       return service.list(userId);
     },

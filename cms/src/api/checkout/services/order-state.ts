@@ -13,13 +13,18 @@ import type { Core } from '@strapi/strapi';
 import type { OrderStatus } from '@sala/shared/constants';
 import { ApiError, conflict, notFound } from '../../../http/errors';
 import { publishToUser, type OrderEventStatus } from '../../../realtime';
-import { UID, claimCouponUse, claimSeat, releaseCouponUse, releaseSeat, setOrderStatus, type Trx } from '../lib/db';
+import { UID, claimCouponUse, claimSeat, claimStock, releaseCouponUse, releaseSeat, releaseStock, setOrderStatus, type Trx } from '../lib/db';
 
 export type ApproveBy = 'admin' | 'payment' | 'free';
 export type OrderAction = 'approve' | 'markPending' | 'reject' | 'cancel' | 'expire';
 
 /** What an order holds while it is open or approved: the courses whose seat it took and the coupons whose use it counted. */
-export type OrderClaims = { courseIds: number[]; couponIds: number[] };
+export type OrderClaims = {
+  courseIds: number[];
+  couponIds: number[];
+  /** Units of products taken from stock (absent on orders without products). */
+  products?: { id: number; quantity: number }[];
+};
 
 export type OrderSnapshot = { id: number; status: OrderStatus; order_token: string; userId: number | null };
 
@@ -90,6 +95,7 @@ const orderStateService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function release(trx: Trx, claims: OrderClaims): Promise<void> {
     for (const courseId of [...claims.courseIds].sort((a, b) => a - b)) await releaseSeat(strapi, trx, courseId);
     for (const couponId of [...claims.couponIds].sort((a, b) => a - b)) await releaseCouponUse(strapi, trx, couponId);
+    for (const product of [...(claims.products ?? [])].sort((a, b) => a.id - b.id)) await releaseStock(strapi, trx, product.id, product.quantity);
   }
 
   /** Takes the seats and coupon uses of a closed order again, or fails with NO_MORE_SEAT / COUPON_NOT_AVAILABLE (the caller's transaction rolls back). */
@@ -104,7 +110,11 @@ const orderStateService = ({ strapi }: { strapi: Core.Strapi }) => {
         throw conflict('COUPON_NOT_AVAILABLE', undefined, { result: { coupons: [{ id: couponId, reason: 'coupon_full' }] } });
       }
     }
-    return { courseIds, couponIds };
+    const products = [...(order.pricing?.claims?.products ?? [])].sort((a, b) => a.id - b.id);
+    for (const product of products) {
+      if (!(await claimStock(strapi, trx, product.id, product.quantity))) throw conflict('OUT_OF_STOCK', undefined, { result: { product_ids: [product.id] } });
+    }
+    return { courseIds, couponIds, ...(products.length > 0 ? { products } : {}) };
   }
 
   async function transition(orderId: number, action: OrderAction, options: TransitionOptions = {}): Promise<TransitionResult> {

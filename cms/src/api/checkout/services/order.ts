@@ -19,8 +19,21 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../ht
 import { publishToUser } from '../../../realtime';
 import { publishedWhere } from '../../catalog/services/catalog';
 import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
-import { UID, claimCouponUse, claimSeat, lockBuyer } from '../lib/db';
-import { ORDER_FIELDS, ORDER_POPULATE, toOrderDetail, toPaymentOrderDetail, type OrderDetail, type OrderRow, type PaymentOrderDetail } from '../lib/order-detail';
+import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer } from '../lib/db';
+import {
+  ORDER_FIELDS,
+  ORDER_POPULATE,
+  OWN_ORDER_FIELDS,
+  OWN_ORDER_POPULATE,
+  toOrderDetail,
+  toOwnOrderListItem,
+  toPaymentOrderDetail,
+  type OrderDetail,
+  type OrderRow,
+  type OwnOrderListItem,
+  type OwnReportRow,
+  type PaymentOrderDetail,
+} from '../lib/order-detail';
 import {
   COUPON_FIELDS,
   COUPON_POPULATE,
@@ -53,10 +66,18 @@ export type PlacedOrder = {
 type MethodRow = { id: number; method_id: number; enabled: boolean | null };
 type FeeRow = { id: number; price: number; price_usd: number | null; enabled: boolean | null };
 type Line = { course: CourseRow; plan: PlanRow };
+type ProductRow = { id: number; title: string; available_qty: number | null };
+type ProductLine = { product: ProductRow; plan: PlanRow; quantity: number };
+
+/**
+ * Products share the engine and the order checks with courses under a key of their own:
+ * the negated product id, so a product never collides with a course of the same id.
+ */
+const productKey = (productId: number) => -productId;
 type CouponProblem = { id: number | null; code: string | null; reason: CouponReason };
 
 /** Codes answered 409: the request was fine, the shop's state refused it. */
-const CONFLICT_CODES: readonly ErrorCode[] = ['NO_MORE_SEAT', 'ORDER_IN_PROGRESS', 'COURSE_DUPLICATE', 'HAVE_COURSE'];
+const CONFLICT_CODES: readonly ErrorCode[] = ['NO_MORE_SEAT', 'ORDER_IN_PROGRESS', 'COURSE_DUPLICATE', 'HAVE_COURSE', 'OUT_OF_STOCK'];
 
 function fail(code: ErrorCode, result: Record<string, unknown> = {}): ApiError {
   return CONFLICT_CODES.includes(code) ? conflict(code, undefined, { result }) : badRequest(code, undefined, { result });
@@ -133,6 +154,42 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     return lines;
   }
 
+  /**
+   * The products in the order, each on its plan (the listed default when none is named) and
+   * within its stock; 404 for a product not on sale, 409 OUT_OF_STOCK with what is left.
+   */
+  async function loadProductLines(payload: OrderPayload, now: Date): Promise<ProductLine[]> {
+    if (payload.products.length === 0) return [];
+    const ids = payload.products.map((line) => line.product_id);
+    const products = (await strapi.db.query(UID.product).findMany({
+      select: ['id', 'title', 'available_qty'],
+      where: { $and: [{ id: { $in: ids } }, publishedWhere(now)] },
+    })) as ProductRow[];
+    const byId = new Map(products.map((product) => [product.id, product]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { product_ids: missing } });
+    const plans = (await strapi.db.query(UID.plan).findMany({
+      select: [...PLAN_FIELDS, 'is_default'],
+      where: { product: { id: { $in: ids } }, status_show: { $ne: false } },
+      populate: { product: { select: ['id'] } },
+      orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
+    })) as (PlanRow & { is_default: boolean | null; product?: { id: number } | null })[];
+    const lines: ProductLine[] = [];
+    for (const wanted of payload.products) {
+      const own = plans.filter((plan) => plan.product?.id === wanted.product_id);
+      const plan = wanted.pricingplan_id
+        ? own.find((p) => p.id === wanted.pricingplan_id)
+        : (own.find((p) => p.is_default && p.pricing_type === 'default' && p.price !== null) ?? own.find((p) => p.pricing_type === 'default' && p.price !== null));
+      const product = byId.get(wanted.product_id) as ProductRow;
+      if (!plan) throw fail('NO_PRICING_PLAN', { product_ids: [product.id], names: [product.title] });
+      if (product.available_qty !== null && wanted.quantity > product.available_qty) {
+        throw fail('OUT_OF_STOCK', { product_ids: [product.id], names: [product.title], available_qty: product.available_qty });
+      }
+      lines.push({ product, plan, quantity: wanted.quantity });
+    }
+    return lines;
+  }
+
   /** Plan rules the engine does not know: member-only plans, plans free only for owners of other courses, the registration window. */
   function checkPlansAndDates(lines: Line[], profile: Student, ownedIds: Set<number>, now: Date): void {
     const memberOnly = lines.filter((line) => line.plan.is_for_member && !isMember(profile));
@@ -150,8 +207,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Shipping applies to products only: the buyer's own address and an enabled fee. */
-  async function loadShipping(lines: Line[], payload: OrderPayload, userId: number, currency: Currency) {
-    if (!lines.some((line) => line.course.course_type === 'product')) return { amount: 0, addressId: null, feeId: null };
+  async function loadShipping(lines: Line[], productLines: ProductLine[], payload: OrderPayload, userId: number, currency: Currency) {
+    if (productLines.length === 0 && !lines.some((line) => line.course.course_type === 'product')) return { amount: 0, addressId: null, feeId: null };
     const address = payload.shipping_address_id
       ? await strapi.db.query(UID.shippingAddress).findOne({ where: { id: payload.shipping_address_id, user: { id: userId } }, select: ['id'] })
       : null;
@@ -232,10 +289,14 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!method || method.enabled === false) throw fail('NO_PAYMENT_METHOD', { payment_method_id: payload.payment_method_id });
 
       const lines = await loadLines(payload, now);
+      const productLines = await loadProductLines(payload, now);
       const history = await loadBuyerHistory(strapi, profile.id);
       checkPlansAndDates(lines, profile, new Set(history.owned.map((o) => o.courseId)), now);
       const structural = checkOrder({
-        courses: lines.map((line) => ({ courseId: line.course.id, courseType: line.course.course_type, planId: line.plan.id })),
+        courses: [
+          ...lines.map((line) => ({ courseId: line.course.id, courseType: line.course.course_type, planId: line.plan.id })),
+          ...productLines.map((line) => ({ courseId: productKey(line.product.id), courseType: 'product' as const, planId: line.plan.id })),
+        ],
         paymentMethodId: method.method_id,
         owned: [],
         buyer: toBuyer(profile),
@@ -243,7 +304,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         shippingFeeId: payload.shipping_fee_id,
       });
       if (structural.length > 0) throw fail(structural[0].code, structural[0].courseId ? namesOf(lines, [structural[0].courseId]) : {});
-      const shipping = await loadShipping(lines, payload, profile.id, currency);
+      const shipping = await loadShipping(lines, productLines, payload, profile.id, currency);
 
       const userGroupId = userGroupOf(profile);
       const coupons = await loadCoupons(payload.coupon_id, userGroupId);
@@ -256,13 +317,22 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         throw badRequest('VALIDATION_ERROR', undefined, { errors: { withholding_percent: [defaultTranslate('error_validation_error')] } });
       }
 
-      const pricingLines: PricingLineInput[] = lines.map((line) => ({
-        courseId: line.course.id,
-        title: line.course.title,
-        courseType: line.course.course_type,
-        plan: { id: line.plan.id, priceAmount: line.plan.price, priceUsdAmount: line.plan.price_usd },
-        quantity: 1,
-      }));
+      const pricingLines: PricingLineInput[] = [
+        ...lines.map((line) => ({
+          courseId: line.course.id,
+          title: line.course.title,
+          courseType: line.course.course_type,
+          plan: { id: line.plan.id, priceAmount: line.plan.price, priceUsdAmount: line.plan.price_usd },
+          quantity: 1,
+        })),
+        ...productLines.map((line) => ({
+          courseId: productKey(line.product.id),
+          title: line.product.title,
+          courseType: 'product' as const,
+          plan: { id: line.plan.id, priceAmount: line.plan.price, priceUsdAmount: line.plan.price_usd },
+          quantity: line.quantity,
+        })),
+      ];
       const breakdown = priceCart({
         currency,
         lines: pricingLines,
@@ -299,7 +369,16 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
           }
         }
 
-        const claims: OrderClaims = { courseIds, couponIds };
+        const stock = productLines.map((line) => ({ id: line.product.id, quantity: line.quantity })).sort((a, b) => a.id - b.id);
+        for (const item of stock) {
+          if (!(await claimStock(strapi, trx, item.id, item.quantity))) {
+            const line = productLines.find((l) => l.product.id === item.id) as ProductLine;
+            const left = (await strapi.db.query(UID.product).findOne({ select: ['available_qty'], where: { id: item.id } })) as { available_qty: number | null } | null;
+            throw fail('OUT_OF_STOCK', { product_ids: [item.id], names: [line.product.title], available_qty: left?.available_qty ?? 0 });
+          }
+        }
+
+        const claims: OrderClaims = { courseIds, couponIds, ...(stock.length > 0 ? { products: stock } : {}) };
         const { totals } = breakdown;
         const order = (await strapi.db.query(UID.order).create({
           data: {
@@ -338,7 +417,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
           await strapi.db.query(UID.orderLine).create({
             data: {
               order: order.id,
-              course: line.courseId,
+              course: line.courseId > 0 ? line.courseId : null,
+              product: line.courseId < 0 ? -line.courseId : null,
               pricing_plan: line.planId,
               title: line.title,
               course_type: line.courseType,
@@ -384,6 +464,27 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const order = await readOrder({ id: orderId, user: { id: userId } });
       if (!order) throw notFound();
       return toOrderDetail(order);
+    },
+
+    /**
+     * GET /private/orders: the caller's own orders, newest first; with `orderToken` only the
+     * order of that token (none when it is someone else's: the token alone grants nothing here).
+     */
+    async listOwnOrders(userId: number, args: { page: number; pageSize: number; orderToken?: string }): Promise<{ data: OwnOrderListItem[]; total: number }> {
+      const where: Record<string, unknown> = { user: { id: userId } };
+      if (args.orderToken !== undefined) where.order_token = args.orderToken;
+      const [rows, total] = await Promise.all([
+        strapi.db.query(UID.order).findMany({
+          where,
+          select: OWN_ORDER_FIELDS,
+          populate: OWN_ORDER_POPULATE,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          offset: (args.page - 1) * args.pageSize,
+          limit: args.pageSize,
+        }) as Promise<(OrderRow & { createdAt?: string; approved_at?: string | null; payment_reports?: OwnReportRow[] })[]>,
+        strapi.db.query(UID.order).count({ where }),
+      ]);
+      return { data: rows.map(toOwnOrderListItem), total: Number(total) };
     },
 
     /** The payment screen's order: the same, plus the buyer's e-mail and phone and the order token. */

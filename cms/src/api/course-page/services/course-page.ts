@@ -11,11 +11,18 @@ import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } fr
 import { coursePath, isPublishedAt, productPath, toIso, type EntryRef } from '../utils/paths';
 import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, type PlanDto, type PlanRow } from '../utils/plans';
 import { readPageSettings, type PageSettings } from '../utils/settings';
+import { createRows } from '../utils/rows';
 
 const COURSE_UID = 'api::course.course';
 const PRODUCT_UID = 'api::product.product';
 const SECTION_UID = 'api::course-section.course-section';
 const LECTURE_UID = 'api::lecture.lecture';
+const TEACHER_UID = 'api::teacher.teacher';
+const GROUP_UID = 'api::course-group.course-group';
+const USER_GROUP_UID = 'api::user-group.user-group';
+const FILE_UID = 'plugin::upload.file';
+/** The media fields of a course the page shows. */
+const COURSE_MEDIA = ['picture', 'preview_video', 'social_image'] as const;
 
 /** How many courses each related list shows at most. */
 export const RELATED_LIMIT = 8;
@@ -265,71 +272,241 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return row;
   }
 
-  async function relatedCards(course: CourseRow, settings: PageSettings, now: Date): Promise<CourseDetail['related']> {
-    if (!settings.courseTeacher && !settings.courseGroup && !settings.courseBestseller) return { byTeacher: null, byGroup: null, bestSeller: null };
-    const teacherId = course.teacher?.id ?? null;
-    const groupIds = (course.course_groups ?? []).map((group) => group.id);
-    const or: Record<string, unknown>[] = [];
-    if (settings.courseTeacher && teacherId !== null) or.push({ teacher: { id: teacherId } });
-    if (settings.courseGroup && groupIds.length > 0) or.push({ course_groups: { id: { $in: groupIds } } });
-    if (settings.courseBestseller) or.push({ is_bestseller: true });
-    const candidates = or.length
-      ? ((await strapi.db.query(COURSE_UID).findMany({
-          select: ['id', 'is_bestseller', 'is_published', 'endPublish'],
-          where: { id: { $ne: course.id }, course_type: { $ne: 'product' }, $or: or },
-          populate: { teacher: { select: ['id'] }, course_groups: { select: ['id'] } },
-        })) as { id: number; is_bestseller: boolean | null; is_published: boolean | null; endPublish: string | null; teacher?: { id: number } | null; course_groups?: { id: number }[] }[])
-      : [];
-    const published = candidates.filter((candidate) => isPublishedAt(candidate, now));
-    // Cards come from the catalogue so that a course looks and costs the same in every list.
-    const cards = (await strapi.service('api::catalog.catalog').listCourses({}, now)) as CourseCard[];
-    const pick = (ids: Set<number>) => cards.filter((card) => ids.has(card.id)).slice(0, RELATED_LIMIT);
+  const rows = createRows(strapi);
+
+  type Candidate = { id: number; slug: string | null; title: string; course_type: string; imageAlt: string | null; is_bestseller: boolean | null; is_published: boolean | null; endPublish: string | null; teacherId: number | null; groupIds: Set<number> };
+
+  /**
+   * The course row with its teacher, in one statement (a course has at most one teacher);
+   * the first published entry of the address, as `findPublished` picks it.
+   */
+  async function coursePageRow(ref: EntryRef, now: Date): Promise<CourseRow> {
+    const teacher = rows.link(COURSE_UID, 'teacher');
+    const found = (await rows
+      .knex()(`${rows.table(COURSE_UID)} as c`)
+      .leftJoin(`${teacher.table} as tl`, `tl.${teacher.own}`, 'c.id')
+      .leftJoin(`${rows.table(TEACHER_UID)} as t`, 't.id', `tl.${teacher.other}`)
+      .select([...rows.columns(COURSE_UID, 'c', COURSE_FIELDS), ...rows.columns(TEACHER_UID, 't', ['id', 'name', 'headline', 'bio'])])
+      .where(ref.id !== null ? { 'c.id': ref.id } : { [`c.${rows.column(COURSE_UID, 'slug')}`]: ref.slug })
+      .orderBy('c.id', 'asc')
+      .limit(5)) as Record<string, unknown>[];
+    for (const row of found) {
+      const course = rows.pick<CourseRow>(COURSE_UID, 'c', row)!;
+      if (!isPublishedAt(course, now)) continue;
+      const teacherRow = rows.pick<NonNullable<CourseRow['teacher']>>(TEACHER_UID, 't', row);
+      return { ...course, teacher: teacherRow };
+    }
+    throw notFound();
+  }
+
+  /** The course's groups (with their names) and the user groups it is for (ids), in one statement. */
+  async function courseGroups(courseId: number): Promise<Pick<CourseRow, 'course_groups' | 'course_for_user_group'>> {
+    const knex = rows.knex();
+    const groups = rows.link(COURSE_UID, 'course_groups');
+    const userGroups = rows.link(COURSE_UID, 'course_for_user_group');
+    const found = (await knex
+      .select(knex.raw("'group' as kind"), 'g.id as id', `g.${rows.column(GROUP_UID, 'name')} as name`, `g.${rows.column(GROUP_UID, 'slug')} as slug`, `g.${rows.column(GROUP_UID, 'sort_order')} as sort_order`, `gl.id as link_id`, knex.raw('0 as link_order'))
+      .from(`${groups.table} as gl`)
+      .join(`${rows.table(GROUP_UID)} as g`, 'g.id', `gl.${groups.other}`)
+      .where(`gl.${groups.own}`, courseId)
+      .unionAll((union) => {
+        union
+          .select(knex.raw("'user_group' as kind"), 'u.id as id', knex.raw('null as name'), knex.raw('null as slug'), knex.raw('null as sort_order'), 'ul.id as link_id', userGroups.order ? `ul.${userGroups.order} as link_order` : knex.raw('0 as link_order'))
+          .from(`${userGroups.table} as ul`)
+          .join(`${rows.table(USER_GROUP_UID)} as u`, 'u.id', `ul.${userGroups.other}`)
+          .where(`ul.${userGroups.own}`, courseId);
+      })) as { kind: string; id: number; name: string | null; slug: string | null; sort_order: number | null; link_id: number; link_order: number | null }[];
+    const userGroupLinks = found
+      .filter((row) => row.kind === 'user_group')
+      .sort((a, b) => Number(a.link_order ?? 0) - Number(b.link_order ?? 0) || Number(a.link_id) - Number(b.link_id));
     return {
-      byTeacher: settings.courseTeacher ? pick(new Set(published.filter((c) => teacherId !== null && c.teacher?.id === teacherId).map((c) => c.id))) : null,
-      byGroup: settings.courseGroup ? pick(new Set(published.filter((c) => (c.course_groups ?? []).some((g) => groupIds.includes(g.id))).map((c) => c.id))) : null,
-      bestSeller: settings.courseBestseller ? pick(new Set(published.filter((c) => c.is_bestseller === true).map((c) => c.id))) : null,
+      course_groups: found
+        .filter((row) => row.kind === 'group')
+        .map((row) => ({ id: Number(row.id), name: row.name ?? '', slug: row.slug ?? null, sort_order: row.sort_order === null ? null : Number(row.sort_order) })),
+      course_for_user_group: userGroupLinks.map((row) => ({ id: Number(row.id) })),
     };
   }
 
+  /** Sections of the course with their lectures of the course, in one statement; no lecture content is read. */
   async function curriculum(courseId: number): Promise<CurriculumSection[]> {
-    const [sections, lectures] = await Promise.all([
-      strapi.db.query(SECTION_UID).findMany({
-        select: ['id', 'sections_name', 'sections_location'],
-        where: { course: { id: courseId } },
-        orderBy: [{ sections_location: 'asc' }, { id: 'asc' }],
-      }) as Promise<{ id: number; sections_name: string; sections_location: number | null }[]>,
-      strapi.db.query(LECTURE_UID).findMany({
-        select: ['id', 'lectures_name', 'lectures_location', 'lectures_preview', 'lectures_content_type', 'video_length'],
-        where: { course: { id: courseId } },
-        populate: { section: { select: ['id'] } },
-        orderBy: [{ lectures_location: 'asc' }, { id: 'asc' }],
-      }) as Promise<
-        {
-          id: number;
-          lectures_name: string;
-          lectures_location: number | null;
-          lectures_preview: boolean | null;
-          lectures_content_type: string;
-          video_length: number | null;
-          section?: { id: number } | null;
-        }[]
-      >,
-    ]);
-    return sections.map((section) => ({
-      sections_id: section.id,
-      sections_name: section.sections_name,
-      sections_location: section.sections_location ?? null,
-      lectures: lectures
-        .filter((lecture) => lecture.section?.id === section.id)
-        .map((lecture) => ({
-          lectures_id: lecture.id,
-          lectures_name: lecture.lectures_name,
-          lectures_location: lecture.lectures_location ?? null,
-          lectures_preview: lecture.lectures_preview === true,
-          lectures_content_type: lecture.lectures_content_type,
-          video_length: lecture.video_length ?? null,
-        })),
-    }));
+    const sectionCourse = rows.link(SECTION_UID, 'course');
+    const lectureSection = rows.link(LECTURE_UID, 'section');
+    const lectureCourse = rows.link(LECTURE_UID, 'course');
+    const found = (await rows
+      .knex()(`${rows.table(SECTION_UID)} as s`)
+      .join(`${sectionCourse.table} as sc`, (on) => on.on(`sc.${sectionCourse.own}`, 's.id').andOnVal(`sc.${sectionCourse.other}`, courseId))
+      .leftJoin(`${lectureSection.table} as ls`, `ls.${lectureSection.other}`, 's.id')
+      .leftJoin(`${lectureCourse.table} as lc`, (on) => on.on(`lc.${lectureCourse.own}`, `ls.${lectureSection.own}`).andOnVal(`lc.${lectureCourse.other}`, courseId))
+      .leftJoin(`${rows.table(LECTURE_UID)} as l`, 'l.id', `lc.${lectureCourse.own}`)
+      .select([
+        ...rows.columns(SECTION_UID, 's', ['id', 'sections_name', 'sections_location']),
+        ...rows.columns(LECTURE_UID, 'l', ['id', 'lectures_name', 'lectures_location', 'lectures_preview', 'lectures_content_type', 'video_length']),
+      ])
+      .orderBy([
+        { column: `s.${rows.column(SECTION_UID, 'sections_location')}`, order: 'asc' },
+        { column: 's.id', order: 'asc' },
+        { column: `l.${rows.column(LECTURE_UID, 'lectures_location')}`, order: 'asc' },
+        { column: 'l.id', order: 'asc' },
+      ])) as Record<string, unknown>[];
+    const sections = new Map<number, CurriculumSection>();
+    for (const row of found) {
+      const section = rows.pick<{ id: number; sections_name: string; sections_location: number | null }>(SECTION_UID, 's', row)!;
+      let entry = sections.get(section.id);
+      if (!entry) {
+        entry = { sections_id: section.id, sections_name: section.sections_name, sections_location: section.sections_location ?? null, lectures: [] };
+        sections.set(section.id, entry);
+      }
+      const lecture = rows.pick<{ id: number; lectures_name: string; lectures_location: number | null; lectures_preview: boolean | null; lectures_content_type: string; video_length: number | null }>(LECTURE_UID, 'l', row);
+      if (!lecture) continue;
+      entry.lectures.push({
+        lectures_id: lecture.id,
+        lectures_name: lecture.lectures_name,
+        lectures_location: lecture.lectures_location ?? null,
+        lectures_preview: lecture.lectures_preview === true,
+        lectures_content_type: lecture.lectures_content_type,
+        video_length: lecture.video_length ?? null,
+      });
+    }
+    return [...sections.values()];
+  }
+
+  /**
+   * Courses that may be listed below this one (same teacher, a shared group, best sellers, as
+   * the settings allow), published and not products, in the catalogue's order, in one
+   * statement with their card fields.
+   */
+  async function relatedCandidates(course: CourseRow, settings: PageSettings, now: Date): Promise<Candidate[]> {
+    const teacherId = course.teacher?.id ?? null;
+    const groupIds = (course.course_groups ?? []).map((group) => group.id);
+    const byTeacher = settings.courseTeacher && teacherId !== null;
+    const byGroup = settings.courseGroup && groupIds.length > 0;
+    const byBestseller = settings.courseBestseller;
+    if (!byTeacher && !byGroup && !byBestseller) return [];
+    const teacher = rows.link(COURSE_UID, 'teacher');
+    const groups = rows.link(COURSE_UID, 'course_groups');
+    const col = (field: string) => `c.${rows.column(COURSE_UID, field)}`;
+    const found = (await rows
+      .knex()(`${rows.table(COURSE_UID)} as c`)
+      .leftJoin(`${teacher.table} as tl`, `tl.${teacher.own}`, 'c.id')
+      .leftJoin(`${groups.table} as gl`, `gl.${groups.own}`, 'c.id')
+      .select([
+        ...rows.columns(COURSE_UID, 'c', ['id', 'slug', 'title', 'course_type', 'imageAlt', 'is_bestseller', 'is_published', 'endPublish']),
+        `tl.${teacher.other} as teacher_id`,
+        `gl.${groups.other} as group_id`,
+      ])
+      .whereNot('c.id', course.id)
+      .whereNot(col('course_type'), 'product')
+      .where((where) => {
+        if (byTeacher) where.orWhere(`tl.${teacher.other}`, teacherId);
+        if (byGroup) where.orWhereIn(`gl.${groups.other}`, groupIds);
+        if (byBestseller) where.orWhere(col('is_bestseller'), true);
+      })
+      .orderBy([
+        { column: col('sort_order'), order: 'asc' },
+        { column: 'c.id', order: 'asc' },
+      ])) as Record<string, unknown>[];
+    const byId = new Map<number, Candidate>();
+    for (const row of found) {
+      const entry = rows.pick<Omit<Candidate, 'teacherId' | 'groupIds'>>(COURSE_UID, 'c', row)!;
+      let candidate = byId.get(entry.id);
+      if (!candidate) {
+        candidate = { ...entry, teacherId: row.teacher_id === null || row.teacher_id === undefined ? null : Number(row.teacher_id), groupIds: new Set() };
+        byId.set(entry.id, candidate);
+      }
+      if (row.group_id !== null && row.group_id !== undefined) candidate.groupIds.add(Number(row.group_id));
+    }
+    return [...byId.values()].filter((candidate) => isPublishedAt(candidate, now));
+  }
+
+  /** The pictures, preview videos and social images of these courses and the teacher's picture, in one statement. */
+  async function pageMedia(courseIds: number[], teacherId: number | null): Promise<Map<string, UploadFile>> {
+    const morph = rows.morph();
+    const found = (await rows
+      .knex()(`${rows.table(FILE_UID)} as f`)
+      .join(`${morph.table} as m`, `m.${morph.file}`, 'f.id')
+      .select([...rows.columns(FILE_UID, 'f', MEDIA_POPULATE.select), `m.${morph.id} as related_id`, `m.${morph.type} as related_type`, `m.${morph.field} as related_field`])
+      .where((where) => {
+        where.where((courses) => courses.where(`m.${morph.type}`, COURSE_UID).whereIn(`m.${morph.id}`, courseIds).whereIn(`m.${morph.field}`, [...COURSE_MEDIA]));
+        if (teacherId !== null) where.orWhere((teacher) => teacher.where(`m.${morph.type}`, TEACHER_UID).where(`m.${morph.id}`, teacherId).where(`m.${morph.field}`, 'picture'));
+      })
+      .orderBy([
+        { column: `m.${morph.order}`, order: 'asc' },
+        { column: 'm.id', order: 'asc' },
+      ])) as Record<string, unknown>[];
+    const media = new Map<string, UploadFile>();
+    for (const row of found) {
+      const key = `${row.related_type}:${row.related_id}:${row.related_field}`;
+      if (!media.has(key)) media.set(key, rows.pick<UploadFile>(FILE_UID, 'f', row)!);
+    }
+    return media;
+  }
+
+  /** The plans of these courses with the ids of their free courses, in one statement. */
+  async function coursePlanRows(courseIds: number[]): Promise<Map<number, PlanRow[]>> {
+    const byCourse = new Map<number, PlanRow[]>(courseIds.map((id) => [id, []]));
+    const planCourse = rows.link(PLAN_UID, 'course');
+    const free = rows.link(PLAN_UID, 'free_courses');
+    const found = (await rows
+      .knex()(`${planCourse.table} as pc`)
+      .join(`${rows.table(PLAN_UID)} as p`, 'p.id', `pc.${planCourse.own}`)
+      .leftJoin(`${free.table} as fc`, `fc.${free.own}`, 'p.id')
+      .select([...rows.columns(PLAN_UID, 'p', PLAN_FIELDS), `pc.${planCourse.other} as owner_id`, `fc.${free.other} as free_course_id`])
+      .whereIn(`pc.${planCourse.other}`, courseIds)
+      .orderBy([
+        { column: 'p.id', order: 'asc' },
+        ...(free.order ? [{ column: `fc.${free.order}`, order: 'asc' as const }] : []),
+        { column: 'fc.id', order: 'asc' },
+      ])) as Record<string, unknown>[];
+    const plans = new Map<number, PlanRow>();
+    for (const row of found) {
+      const planId = Number(row.p__id);
+      let plan = plans.get(planId);
+      if (!plan) {
+        const ownerId = Number(row.owner_id);
+        plan = { ...rows.pick<PlanRow>(PLAN_UID, 'p', row)!, course: { id: ownerId }, free_courses: [] };
+        plans.set(planId, plan);
+        byCourse.get(ownerId)?.push(plan);
+      }
+      if (row.free_course_id !== null && row.free_course_id !== undefined) plan.free_courses!.push({ id: Number(row.free_course_id) });
+    }
+    return byCourse;
+  }
+
+  /** The catalogue's card price: the lowest THB price of the plans a visitor sees listed (catalog service, listedPlanWhere). */
+  function cardAmount(plans: PlanRow[]): number | null {
+    let lowest: number | null = null;
+    for (const plan of plans) {
+      if (plan.status_show !== true || plan.pricing_type !== 'default' || plan.free_for !== null || plan.is_for_member === true) continue;
+      if (plan.price === null || !Number.isSafeInteger(plan.price)) continue;
+      if (lowest === null || plan.price < lowest) lowest = plan.price;
+    }
+    return lowest;
+  }
+
+  function relatedLists(course: CourseRow, settings: PageSettings, candidates: Candidate[], media: Map<string, UploadFile>, plans: Map<number, PlanRow[]>): CourseDetail['related'] {
+    if (!settings.courseTeacher && !settings.courseGroup && !settings.courseBestseller) return { byTeacher: null, byGroup: null, bestSeller: null };
+    const teacherId = course.teacher?.id ?? null;
+    const groupIds = (course.course_groups ?? []).map((group) => group.id);
+    // Cards look and cost the same as in the catalogue (catalog service, listCourses).
+    const card = (candidate: Candidate): CourseCard => {
+      const picture = media.get(`${COURSE_UID}:${candidate.id}:picture`);
+      const amount = cardAmount(plans.get(candidate.id) ?? []);
+      return {
+        id: candidate.id,
+        slug: candidate.slug ?? '',
+        title: candidate.title,
+        course_type: candidate.course_type,
+        pictureUrl: imageUrl(picture, 'small'),
+        imageAlt: candidate.imageAlt || picture?.alternativeText || null,
+        price: priceOf(amount),
+      };
+    };
+    const pick = (keep: (candidate: Candidate) => boolean) => candidates.filter(keep).slice(0, RELATED_LIMIT).map(card);
+    return {
+      byTeacher: settings.courseTeacher ? pick((c) => teacherId !== null && c.teacherId === teacherId) : null,
+      byGroup: settings.courseGroup ? pick((c) => groupIds.some((id) => c.groupIds.has(id))) : null,
+      bestSeller: settings.courseBestseller ? pick((c) => c.is_bestseller === true) : null,
+    };
   }
 
   async function planRowsFor(owner: 'course' | 'product', ids: number[]): Promise<Map<number, PlanRow[]>> {
@@ -351,24 +528,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** The course page of a published course; `viewerId` adds what is personal to a signed-in student. */
     async courseDetail(input: { ref: EntryRef; view: CourseView; viewerId: number | null; now: Date }): Promise<CourseDetail> {
       const { now } = input;
-      const course = await findPublished<CourseRow>(
-        COURSE_UID,
-        input.ref,
-        {
-          select: COURSE_FIELDS,
-          populate: {
-            picture: MEDIA_POPULATE,
-            preview_video: MEDIA_POPULATE,
-            social_image: MEDIA_POPULATE,
-            teacher: { select: ['id', 'name', 'headline', 'bio'], populate: { picture: MEDIA_POPULATE } },
-            course_groups: { select: ['id', 'name', 'slug', 'sort_order'] },
-            course_for_user_group: { select: ['id'] },
-            pricing_plans: PLAN_POPULATE_NESTED,
-          },
-        },
-        now,
-      );
-      const settings = await readPageSettings(strapi);
+      // Seven statements for the page (six for the learn view): the course with its teacher and the
+      // settings; its groups and curriculum; the related candidates; the media and plans of all.
+      const [row, settings] = await Promise.all([coursePageRow(input.ref, now), readPageSettings(strapi)]);
+      const [groups, sections] = await Promise.all([courseGroups(row.id), settings.curriculumSwitch ? curriculum(row.id) : Promise.resolve(null)]);
+      const withGroups: CourseRow = { ...row, ...groups };
+      const candidates = input.view === 'page' ? await relatedCandidates(withGroups, settings, now) : [];
+      const courseIds = [row.id, ...candidates.map((candidate) => candidate.id)];
+      const [media, plansByCourse] = await Promise.all([pageMedia(courseIds, row.teacher?.id ?? null), coursePlanRows(courseIds)]);
+      const mediaOf = (uid: string, id: number, field: string) => media.get(`${uid}:${id}:${field}`) ?? null;
+      const course: CourseRow = {
+        ...withGroups,
+        picture: mediaOf(COURSE_UID, row.id, 'picture'),
+        preview_video: mediaOf(COURSE_UID, row.id, 'preview_video'),
+        social_image: mediaOf(COURSE_UID, row.id, 'social_image'),
+        teacher: row.teacher ? { ...row.teacher, picture: mediaOf(TEACHER_UID, row.teacher.id, 'picture') } : null,
+        pricing_plans: plansByCourse.get(row.id) ?? [],
+      };
       const plans = (course.pricing_plans ?? []).map((plan) => ({ ...plan, reference_code: plan.reference_code ?? 'COURSE', course: { id: course.id } }));
       const userGroupIds = (course.course_for_user_group ?? []).map((group) => group.id);
 
@@ -451,9 +627,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         groups: [...(course.course_groups ?? [])]
           .sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0) || a.id - b.id)
           .map((group) => ({ id: group.id, name: group.name, slug: group.slug ?? null })),
-        curriculum: settings.curriculumSwitch ? await curriculum(course.id) : null,
+        curriculum: sections,
         is_enable_comment: settings.commentSwitch,
-        related: input.view === 'page' ? await relatedCards(course, settings, now) : null,
+        related: input.view === 'page' ? relatedLists(course, settings, candidates, media, plansByCourse) : null,
       };
     },
 

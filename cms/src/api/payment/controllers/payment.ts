@@ -11,7 +11,7 @@ import { toMajorString, money } from '@sala/shared/money';
 import type { Student } from '../../../http/auth';
 import { ApiError, notFound } from '../../../http/errors';
 import type { BrowserAction, StartExtra } from '../../../payments';
-import { cmsUrlOf, readMethod, UID } from '../lib/config';
+import { baseUrlsOf, cmsUrlOf, readMethod, readSite, UID } from '../lib/config';
 import { InstallmentLinkSchema, OmiseCardSchema, OrderPaymentSchema, parsePayload, PAYPAL_ORDER_ID, TwoC2pCardSchema } from '../lib/schemas';
 import type { AttemptsService, StartedPayment } from '../services/attempts';
 import type { AttemptRow, SettlementService } from '../services/settlement';
@@ -37,6 +37,22 @@ export function publicAttempt(attempt: AttemptRow) {
   };
 }
 
+/**
+ * Where browsers load Omise.js: a sandbox origin serves its own stand-in; real Omise
+ * (its vault host, or no override) serves the script from its CDN.
+ */
+export function omiseScriptUrl(baseUrl: string | null, production: boolean): string {
+  const vault = baseUrlsOf('omise', baseUrl, production)?.vault;
+  if (vault && !/(^|\.)omise\.co$/i.test(new URL(vault).hostname)) return `${vault}/omise.js`;
+  return 'https://cdn.omise.co/omise.js';
+}
+
+/** Where browsers load 2C2P's card-encryption script: under the method's SecurePayment host. */
+export function my2c2pScriptUrl(baseUrl: string | null, production: boolean): string {
+  const secure = baseUrlsOf('2c2p', baseUrl, production)?.secure ?? (production ? 'https://t.2c2p.com/SecurePayment' : 'https://demo2.2c2p.com/2C2PFrontEnd/SecurePayment');
+  return `${secure.replace(/\/+$/, '')}/api/my2c2p.1.6.9.min.js`;
+}
+
 function browserOf<K extends BrowserAction['kind']>(browser: BrowserAction, kind: K): Extract<BrowserAction, { kind: K }> {
   if (browser.kind !== kind) throw new Error(`expected a ${kind} browser step, got ${browser.kind}`);
   return browser as Extract<BrowserAction, { kind: K }>;
@@ -53,7 +69,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function publicKeyOf(ctx: Ctx, methodId: PaymentMethodId) {
     const method = await readMethod(strapi, { method_id: methodId });
     if (!method || method.enabled === false || !method.application_id_1) throw notFound();
-    ctx.body = { success: true, publicKey: method.application_id_1 };
+    const site = await readSite(strapi);
+    ctx.body = { success: true, publicKey: method.application_id_1, scriptUrl: omiseScriptUrl(method.base_url, site.is_production_mode === true) };
   }
 
   return {
@@ -213,7 +230,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async methodThree(ctx: Ctx) {
       const method = await readMethod(strapi, { method_id: M.TWOC2P_CARD });
       if (!method || method.enabled === false) throw notFound();
-      ctx.body = { success: true, application_id_1: method.application_id_1 ?? '', name_web: method.name_web ?? method.name };
+      const site = await readSite(strapi);
+      ctx.body = {
+        success: true,
+        application_id_1: method.application_id_1 ?? '',
+        name_web: method.name_web ?? method.name,
+        scriptUrl: my2c2pScriptUrl(method.base_url, site.is_production_mode === true),
+      };
     },
 
     /** POST /api/paypal/orders: the PayPal order the PayPal button approves (`id`), created on the server for the order's amount. */

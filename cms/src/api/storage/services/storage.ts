@@ -12,6 +12,8 @@ import { STORED_NAME_PATTERN, allowedNameExtension, detectAllowedContent, stored
 
 const RECORD_UID = 'api::storage.upload-record';
 const FILE_UID = 'plugin::upload.file';
+const SETTING_UID = 'api::site-setting.site-setting';
+const BYTES_PER_MEGABYTE = 1048576;
 
 const DEFAULT_SIZE_LIMIT = 20 * 1024 * 1024;
 const DEFAULT_MAX_FILES = 10;
@@ -67,17 +69,39 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /**
-   * Free bytes on the file system of the uploads folder, as an unprivileged process may
-   * use them. STORAGE_FREE_BYTES_OVERRIDE replaces the probe (tests, or a quota smaller
-   * than the disk).
+   * Free bytes for uploads: what the file system of the uploads folder leaves an
+   * unprivileged process, and no more than what the shop's quota (site setting
+   * storage_quota_mb) leaves after the files already received. STORAGE_FREE_BYTES_OVERRIDE
+   * replaces the disk probe (tests).
    */
   async freeBytes(): Promise<number> {
     const override = process.env.STORAGE_FREE_BYTES_OVERRIDE;
+    let disk: number;
     if (override !== undefined && override.trim() !== '' && Number.isFinite(Number(override)) && Number(override) >= 0) {
-      return Number(override);
+      disk = Number(override);
+    } else {
+      const stats = await fs.promises.statfs(this.uploadsDir());
+      disk = Number(stats.bavail) * Number(stats.bsize);
     }
-    const stats = await fs.promises.statfs(this.uploadsDir());
-    return Number(stats.bavail) * Number(stats.bsize);
+    const quota = await this.quotaBytes();
+    if (quota === null) return disk;
+    return Math.max(0, Math.min(disk, quota - (await this.usedBytes())));
+  },
+
+  /** The shop's upload allowance in bytes, or null when the site setting leaves it empty. */
+  async quotaBytes(): Promise<number | null> {
+    const setting = (await strapi.db.query(SETTING_UID).findOne({ select: ['storage_quota_mb'] })) as { storage_quota_mb?: number | string | null } | null;
+    const megabytes = setting?.storage_quota_mb;
+    if (megabytes === null || megabytes === undefined || megabytes === '') return null;
+    const value = Number(megabytes);
+    return Number.isFinite(value) && value >= 0 ? value * BYTES_PER_MEGABYTE : null;
+  },
+
+  /** Bytes of every upload received and not deleted. */
+  async usedBytes(): Promise<number> {
+    const table = strapi.db.metadata.get(RECORD_UID).tableName;
+    const row = (await strapi.db.connection(table).sum({ total: 'size' }).first()) as { total?: number | string | null } | undefined;
+    return Number(row?.total ?? 0);
   },
 
   /** Free space in gigabytes of 1073741824 bytes, rounded down to 2 decimals so it never promises too much. */

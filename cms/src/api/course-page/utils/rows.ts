@@ -1,0 +1,79 @@
+/**
+ * Joined reads for the hot public pages. Strapi's query engine sends one statement per
+ * populated relation; the course page needs a dozen relations, so its reads join them
+ * here instead, on the knex connection, with table, column and link-table names taken
+ * from Strapi's own metadata (never spelled out), and every value converted exactly as the
+ * query engine converts it (booleans, dates, JSON) so the answers stay the same.
+ */
+import type { Core } from '@strapi/strapi';
+
+type Attribute = {
+  type: string;
+  columnName?: string;
+  joinTable?: {
+    name: string;
+    joinColumn: { name: string };
+    inverseJoinColumn?: { name: string };
+    orderColumnName?: string;
+    morphColumn?: { idColumn: { name: string }; typeColumn: { name: string }; typeField?: string };
+  };
+};
+type Meta = { uid: string; tableName: string; attributes: Record<string, Attribute>; columnToAttribute: Record<string, string> };
+type Row = Record<string, unknown>;
+
+/** The query engine's own row conversion (column names in, attribute names and JS values out). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { fromRow } = require('@strapi/database/dist/query/helpers/transform.js') as { fromRow: (meta: Meta, row: Row) => Row | null };
+
+export type Link = { table: string; own: string; other: string; order: string | null };
+export type MorphLink = { table: string; file: string; id: string; type: string; field: string; order: string };
+
+export function createRows(strapi: Core.Strapi) {
+  const knex = () => strapi.db.connection;
+  const meta = (uid: string) => strapi.db.metadata.get(uid) as unknown as Meta;
+  const column = (uid: string, field: string) => {
+    const attribute = meta(uid).attributes[field];
+    if (!attribute) throw new Error(`${uid} has no attribute ${field}`);
+    return attribute.columnName ?? field;
+  };
+
+  return {
+    knex,
+    table: (uid: string) => meta(uid).tableName,
+    column,
+
+    /** `alias.column as prefix__column` for each field: the select list of one table in a join. */
+    columns(uid: string, alias: string, fields: readonly string[]): string[] {
+      return fields.map((field) => {
+        const name = column(uid, field);
+        return `${alias}.${name} as ${alias}__${name}`;
+      });
+    },
+
+    /** The part of a joined row selected with `columns(uid, alias, …)`, as the query engine returns it; null when its id is null (no match in a left join). */
+    pick<T>(uid: string, alias: string, row: Row): T | null {
+      const own: Row = {};
+      const prefix = `${alias}__`;
+      for (const key of Object.keys(row)) if (key.startsWith(prefix)) own[key.slice(prefix.length)] = row[key];
+      if (own.id === null || own.id === undefined) return null;
+      return fromRow(meta(uid), own) as T;
+    },
+
+    /** The link table of a relation: `own` holds this entry's id, `other` the related entry's. */
+    link(uid: string, relation: string): Link {
+      const joinTable = meta(uid).attributes[relation]?.joinTable;
+      if (!joinTable?.inverseJoinColumn) throw new Error(`${uid}.${relation} has no link table`);
+      return { table: joinTable.name, own: joinTable.joinColumn.name, other: joinTable.inverseJoinColumn.name, order: joinTable.orderColumnName ?? null };
+    },
+
+    /** The table linking uploaded files to the entries and fields that use them. */
+    morph(): MorphLink {
+      const joinTable = meta('plugin::upload.file').attributes.related?.joinTable;
+      const morph = joinTable?.morphColumn;
+      if (!joinTable || !morph) throw new Error('the upload plugin has no related-morph table');
+      return { table: joinTable.name, file: joinTable.joinColumn.name, id: morph.idColumn.name, type: morph.typeColumn.name, field: morph.typeField ?? 'field', order: 'order' };
+    },
+  };
+}
+
+export type Rows = ReturnType<typeof createRows>;

@@ -1,0 +1,50 @@
+/**
+ * Empties the storefront's anonymous page cache when content changes
+ * (docs/decisions/130-anonymous-page-cache.md): a Document Service middleware that, after
+ * any write of a content type (`api::…`: courses, plans, texts, settings, teachers, groups,
+ * sections, lectures, products, promotions…), posts to each URL of PAGE_CACHE_PURGE_URLS
+ * with the shared PAGE_CACHE_SECRET. Writes close together are sent as one purge. Nothing
+ * is sent when either variable is unset; a storefront that cannot be reached is logged, never
+ * an error for the editor (its cached pages expire by themselves within seconds).
+ */
+import type { Core } from '@strapi/strapi';
+
+const WRITE_ACTIONS = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
+/** Writes within this many milliseconds are one purge. */
+const COALESCE_MS = 100;
+const TIMEOUT_MS = 3000;
+
+export function purgeTargets(env: NodeJS.ProcessEnv = process.env): { urls: string[]; secret: string } | null {
+  const secret = env.PAGE_CACHE_SECRET ?? '';
+  const urls = (env.PAGE_CACHE_PURGE_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  return secret && urls.length > 0 ? { urls, secret } : null;
+}
+
+/** Call from register(). */
+export function registerPagePurge(strapi: Core.Strapi): void {
+  const targets = purgeTargets();
+  if (!targets) return;
+  let timer: NodeJS.Timeout | null = null;
+
+  const send = () => {
+    timer = null;
+    for (const url of targets.urls) {
+      fetch(url, { method: 'POST', headers: { 'x-sala-purge-secret': targets.secret }, signal: AbortSignal.timeout(TIMEOUT_MS) })
+        .then((res) => {
+          if (!res.ok) strapi.log.warn(`[page cache] purge at ${url} answered ${res.status}`);
+        })
+        .catch((error: Error) => strapi.log.warn(`[page cache] purge at ${url} failed: ${error.message}`));
+    }
+  };
+
+  strapi.documents.use(async (context, next) => {
+    const result = await next();
+    if (context.uid.startsWith('api::') && WRITE_ACTIONS.has(context.action)) {
+      timer ??= setTimeout(send, COALESCE_MS);
+    }
+    return result;
+  });
+}
