@@ -20,6 +20,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ CMS_PUBLIC_URL: '', CMS_URL: 'http://10.0.0.5:1337' }).CMS_PUBLIC_URL).toBe('http://10.0.0.5:1337');
   });
 
+  it('takes an https or wss real-time address for browsers, without a trailing slash', () => {
+    expect(parseEnv({}).REALTIME_PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ REALTIME_PUBLIC_URL: 'https://rt.example.test:8443/' }).REALTIME_PUBLIC_URL).toBe('https://rt.example.test:8443');
+    expect(parseEnv({ REALTIME_PUBLIC_URL: 'wss://rt.example.test' }).REALTIME_PUBLIC_URL).toBe('wss://rt.example.test');
+    expect(() => parseEnv({ REALTIME_PUBLIC_URL: 'http://rt.example.test' })).toThrow(/REALTIME_PUBLIC_URL/);
+  });
+
   it('fails fast, naming every bad variable', () => {
     expect(() => parseEnv({ CMS_URL: 'not a url', PORT: 'eighty' })).toThrow(/CMS_URL[\s\S]*PORT|PORT[\s\S]*CMS_URL/);
     expect(() => parseEnv({ CMS_URL: 'ftp://cms' })).toThrow(/CMS_URL/);

@@ -12,6 +12,8 @@ const EnvSchema = z
     CMS_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:1337').transform(trimSlash),
     /** Where browsers fetch CMS uploads (/uploads/...); the CMS_URL when unset. */
     CMS_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().transform((value) => (value ? trimSlash(value) : undefined)),
+    /** Where browsers open the CMS real-time channel (https:// or wss://); https://{page host}:8443 when unset. */
+    REALTIME_PUBLIC_URL: z.url({ protocol: /^(https|wss)$/ }).optional().transform((value) => (value ? trimSlash(value) : undefined)),
     /** Milliseconds before a CMS call is abandoned. */
     CMS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -1,9 +1,13 @@
 import { chakra } from '@chakra-ui/react';
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Provider } from '~/components/provider';
+import { RealtimeSession } from '~/components/payment/realtime-session';
+import { realtimeSessionOf } from '~/lib/payment.server';
+import { SiteNav } from '~/components/site-nav';
+import { getHeaderStudent } from '~/lib/header.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { DEFAULT_LOCALE, LOCALES, useT, type Locale } from '~/lib/i18n';
 import { getLocale, getLocaleSwitchRedirect, getTexts } from '~/lib/i18n.server';
@@ -20,13 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const switchRedirect = getLocaleSwitchRedirect(request);
   if (switchRedirect) throw switchRedirect;
   const locale = getLocale(request);
-  const texts = await getTexts(locale, request.signal);
-  return { locale, texts };
+  const [texts, realtime, header] = await Promise.all([getTexts(locale, request.signal), realtimeSessionOf(request), getHeaderStudent(request)]);
+  // The student's own channel credentials are in the page: it must never sit in a shared cache.
+  const signedIn = Boolean(realtime || header.student);
+  return data({ locale, texts, realtime, student: header.student, cartCount: header.cartCount }, signedIn ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
 }
 
 /** Anonymous pages may sit in a shared cache for 5 s; errors are never cached. */
-export const headers: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': errorHeaders ? 'no-store' : PUBLIC_PAGE_CACHE_CONTROL });
+export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': errorHeaders ? 'no-store' : (loaderHeaders.get('Cache-Control') ?? PUBLIC_PAGE_CACHE_CONTROL) });
   // The locale comes from a cookie, so shared caches must keep one copy per cookie.
   headers.set('Vary', 'Cookie');
   return headers;
@@ -76,11 +82,12 @@ function LocaleSwitch({ locale }: { locale: Locale }) {
 
 function SiteHeader({ locale }: { locale: Locale }) {
   const t = useT();
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
-    <chakra.header borderBottomWidth="1px" borderColor="border" bg="bg">
-      <chakra.div maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="3" display="flex" alignItems="center" justifyContent="space-between" gap="4">
+    <chakra.header borderBottomWidth="1px" borderColor="border" bg="bg" position="relative">
+      <chakra.div maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="3" display="flex" alignItems="center" justifyContent="space-between" gap={{ base: '2', md: '4' }}>
         <SiteLink to="/">{t('site_name')}</SiteLink>
-        <LocaleSwitch locale={locale} />
+        <SiteNav student={data?.student ?? null} cartCount={data?.cartCount ?? null} localeSwitch={<LocaleSwitch locale={locale} />} />
       </chakra.div>
     </chakra.header>
   );
@@ -124,7 +131,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  return (
+    <>
+      <RealtimeSession realtime={rootData?.realtime ?? null} />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -168,34 +168,44 @@ export async function loadPaymentStep(args: {
     args.session.unset('pendingOrder');
     return { step: null, changed: true };
   }
+  return { changed: false, step: await buildPaymentStep({ order, student: args.student, settings: args.settings, locale: args.locale, options, fallbackMethodId: pending.paymentMethodId }) };
+}
+
+/** The payment step of one unpaid order of the student's (the course page's, or /pay/{orderId} for bank transfer). */
+export async function buildPaymentStep(args: {
+  order: Awaited<ReturnType<typeof getOrderForPayment>>;
+  student: SessionStudent;
+  settings: WireSiteSettings;
+  locale: Locale;
+  options: { jwt: string; locale: Locale; signal?: AbortSignal };
+  fallbackMethodId?: number;
+}): Promise<PaymentStep> {
+  const { order, options } = args;
   const [methods, origins] = await Promise.all([getPaymentMethods(options), getOriginBanks(options)]);
-  const method = methods.find((candidate) => candidate.id === (order.payment_method_id ?? pending.paymentMethodId)) ?? null;
+  const method = methods.find((candidate) => candidate.id === (order.payment_method_id ?? args.fallbackMethodId)) ?? null;
   const currency = order.currency_code;
   const minor = (major: number) => toMinorUnits(major, currency) ?? 0;
   return {
-    changed: false,
-    step: {
-      orderId: order.id,
-      orderToken: order.order_token,
-      status: order.payment_status,
-      currency,
-      priceAmount: minor(order.price),
-      discountAmount: minor(order.discount),
-      shippingFeeAmount: minor(order.shipping_fee),
-      withholdingAmount: minor(order.withholding_price),
-      vatAmount: minor(order.vat),
-      netAmount: minor(order.net),
-      couponCodes: order.coupon_list_code,
-      paymentMethodId: method?.id ?? order.payment_method_id,
-      paymentMethodName: method?.name ?? null,
-      contactName: args.student.name,
-      email: order.email || args.student.email,
-      tel: order.tel,
-      bankAccounts: (methods.find((candidate) => candidate.id === PAYMENT_METHOD_IDS.BANK_TRANSFER)?.bankList ?? []).map(bankAccountView),
-      originBanks: origins.map((bank) => ({ value: bank.banktransfer_value, name: args.locale === 'en' && bank.banktransfer_nameen ? bank.banktransfer_nameen : bank.banktransfer_nameth })),
-      slipRequired: args.settings.slip,
-      thankYouPage: args.settings.is_thank_you_page,
-    },
+    orderId: order.id,
+    orderToken: order.order_token,
+    status: order.payment_status,
+    currency,
+    priceAmount: minor(order.price),
+    discountAmount: minor(order.discount),
+    shippingFeeAmount: minor(order.shipping_fee),
+    withholdingAmount: minor(order.withholding_price),
+    vatAmount: minor(order.vat),
+    netAmount: minor(order.net),
+    couponCodes: order.coupon_list_code,
+    paymentMethodId: method?.id ?? order.payment_method_id,
+    paymentMethodName: method?.name ?? null,
+    contactName: args.student.name,
+    email: order.email || args.student.email,
+    tel: order.tel,
+    bankAccounts: (methods.find((candidate) => candidate.id === PAYMENT_METHOD_IDS.BANK_TRANSFER)?.bankList ?? []).map(bankAccountView),
+    originBanks: origins.map((bank) => ({ value: bank.banktransfer_value, name: args.locale === 'en' && bank.banktransfer_nameen ? bank.banktransfer_nameen : bank.banktransfer_nameth })),
+    slipRequired: args.settings.slip,
+    thankYouPage: args.settings.is_thank_you_page,
   };
 }
 
@@ -335,10 +345,16 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
 
   // A repeat submit of an order already placed from this page goes to its payment.
   const pending = session.get('pendingOrder');
-  if (student && pending && pending.courseId === detail.id) return done({ intent: 'checkout', lastResult: submission.reply({ resetForm: false }) });
+  if (student && pending && pending.courseId === detail.id) {
+    if (pending.paymentMethodId !== PAYMENT_METHOD_IDS.BANK_TRANSFER) return redirect(`/pay/${pending.id}`);
+    return done({ intent: 'checkout', lastResult: submission.reply({ resetForm: false }) });
+  }
 
   const plan = checkout.plans.find((candidate) => candidate.id === values.planId && !candidate.disabled);
   if (!plan) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { planId: [t('dont_have_pricing')] } }) });
+  // The registration layout may be paid in USD when the plan has a USD price; the CMS prices it again in that currency.
+  const payCurrency = formData.get('currency') === 'USD' ? ('USD' as const) : ('THB' as const);
+  if (payCurrency === 'USD' && plan.priceUsdAmount === null) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { planId: [t('error_usd_price_missing')] } }) });
   const method = checkout.paymentMethods.find((candidate) => candidate.id === values.paymentMethodId && !candidate.disabled);
   if (!method) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { paymentMethodId: [t('cart_payment_method_required')] } }) });
 
@@ -357,7 +373,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     taxInvoice: values.isRequireTaxInvoice && taxPersonType ? { personType: taxPersonType } : null,
     withholding: { enabled: values.isWithholding && checkout.settings.withholdingEnabled, percent: values.withholdingPercent },
   };
-  const breakdown = priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, now });
+  const breakdown = priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, currency: payCurrency, now });
   if (breakdown.problems.length > 0) {
     const problem = breakdown.problems[0];
     const field = problem.code === 'PROMOTION_REQUIRED' ? 'promotionId' : problem.code === 'WITHHOLDING_REQUIRES_JURISTIC_PERSON' ? 'isWithholding' : null;
@@ -498,6 +514,8 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   }
   session.set('pendingOrder', order);
   sessionChanged = true;
+  // Every method but bank transfer (paid on this page) continues on the payment screen.
+  if (method.id !== PAYMENT_METHOD_IDS.BANK_TRANSFER) return redirect(`/pay/${order.id}`, { headers: { 'Set-Cookie': await commitSession(session) } });
   return done({ intent: 'checkout', lastResult: submission.reply({ resetForm: true }), ordered: { orderId: order.id, netAmount, currency: placed.order.currency_code } });
 }
 
@@ -527,6 +545,8 @@ export async function submitTransferReport(args: {
   formData: FormData;
   session: AppSession;
   courseId: number;
+  /** The order of /pay/{orderId}; without it, the order placed from the course page. */
+  orderId?: number;
   settings: WireSiteSettings;
   locale: Locale;
   t: Translate;
@@ -536,10 +556,11 @@ export async function submitTransferReport(args: {
   const student = session.get('student');
   const pending = session.get('pendingOrder');
   const notice = (message: string) => ({ result: { intent: 'report' as const, lastResult: { status: 'error' as const, error: { '': [message] } } }, setCookie: null });
-  if (!student || !pending || pending.courseId !== courseId) return notice(t('error_not_found'));
+  const orderId = args.orderId ?? (pending && pending.courseId === courseId ? pending.id : null);
+  if (!student || !orderId) return notice(t('error_not_found'));
 
   const options = { jwt: student.jwt, locale, signal };
-  const order = await getOrderForPayment(pending.id, options);
+  const order = await getOrderForPayment(orderId, options);
   const netAmount = toMinorUnits(order.net, order.currency_code) ?? 0;
   const submission = parseWithZod(formData, { schema: buildReportFormSchema({ netAmount, slipRequired: settings.slip }, t) });
   if (submission.status !== 'success') return { result: { intent: 'report', lastResult: submission.reply() }, setCookie: null };
@@ -616,7 +637,7 @@ export async function submitTransferReport(args: {
     console.warn(`[checkout] payment notification mail for order ${order.id} not sent: ${error.message}`);
   }
 
-  session.unset('pendingOrder');
+  if (!pending || pending.id === order.id) session.unset('pendingOrder');
   session.set('lastOrder', { id: order.id, token: order.order_token });
   const setCookie = await commitSession(session);
   const redirectTo = postOrderPath(settings.is_thank_you_page, order.order_token);

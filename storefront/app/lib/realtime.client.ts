@@ -73,6 +73,8 @@ export type RealtimeClient = {
   onSignedIn: (callback: (event: SignInOk) => void) => Unsubscribe;
   /** A refused sign-in, or a token that expired while connected: show the session-expired notice. */
   onSignInError: (callback: (event: SignInError) => void) => Unsubscribe;
+  /** True between the server's `signin:ok` and a disconnect or refusal: pushes for the user arrive. */
+  isSignedIn: () => boolean;
   close: () => void;
 };
 
@@ -88,6 +90,19 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   // WebSocket only: no long-polling, so several CMS instances behind a balancer need no sticky sessions.
   const socket: RealtimeSocket = io(url, { ...RECONNECTION_OPTIONS, transports: ['websocket'], ...options.socketOptions });
   let credentials: SignInPayload | null = null;
+  let signedIn = false;
+  socket.on('signin:ok', () => {
+    signedIn = true;
+  });
+  socket.on('signin:error', () => {
+    signedIn = false;
+  });
+  socket.on('signout:ok', () => {
+    signedIn = false;
+  });
+  socket.on('disconnect', () => {
+    signedIn = false;
+  });
 
   // 'connect' fires on the first connection and after every reconnection; a new connection starts in no room.
   socket.on('connect', () => {
@@ -119,6 +134,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     onContentUpdated: (callback) => subscribe('content:updated', callback),
     onSignedIn: (callback) => subscribe('signin:ok', callback),
     onSignInError: (callback) => subscribe('signin:error', callback),
+    isSignedIn: () => signedIn,
     close() {
       credentials = null;
       socket.close();
@@ -136,10 +152,23 @@ function readWindowLocation(): { hostname?: string } | undefined {
 }
 
 let shared: RealtimeClient | undefined;
+let configuredUrl: string | undefined;
+
+/**
+ * The channel's address as the root loader exposes it (REALTIME_PUBLIC_URL of the storefront).
+ * Call before the first use; every caller passes the same value, so a later call changes
+ * nothing unless the address itself changed (then the old connection is closed).
+ */
+export function configureRealtime(url: string | null | undefined): void {
+  const next = url?.trim() || undefined;
+  if (next === configuredUrl) return;
+  configuredUrl = next;
+  if (shared) closeRealtime();
+}
 
 /** The page's one connection, opened on first use. */
 export function getRealtimeClient(): RealtimeClient {
-  shared ??= createRealtimeClient();
+  shared ??= createRealtimeClient(configuredUrl ? { url: configuredUrl } : {});
   return shared;
 }
 

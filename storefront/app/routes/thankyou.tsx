@@ -1,56 +1,49 @@
 /**
- * /thankyou?orderId={order_token}: where a buyer lands after an order needs nothing more from
- * them. The order's summary shows when the signed-in buyer finished that very order here
- * (the session remembers it); otherwise a plain thank-you.
+ * /thankyou?orderId={order_token}: where a buyer lands once an order needs nothing more from
+ * them. The order's summary, state and next step show only to the signed-in account that owns
+ * the order of that token (the CMS looks it up among the caller's own orders); anyone else,
+ * and plain /thankyou, gets a generic thank-you. Once approved, its courses open from here.
+ * While the order waits, the page asks again every few seconds.
  */
 import { chakra } from '@chakra-ui/react';
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { formatMoney, money } from '@sala/shared/money';
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { PAYMENT_POLL_INTERVAL_MS } from '@sala/shared/constants';
+import { useEffect } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { toMinorUnits } from '~/components/checkout/pricing';
-import { CmsApiError, CmsError, getOrderForPayment } from '~/lib/cms.server';
-import { useLocale, useT } from '~/lib/i18n';
+import { NextStep, OrderActions, OrderAmounts, StatusBadge, type OrderCardData } from '~/components/orders/order-parts';
+import { CmsApiError, CmsError } from '~/lib/cms.server';
+import { useT } from '~/lib/i18n';
 import { getLocale } from '~/lib/i18n.server';
-import { getSession } from '~/lib/session.server';
+import { findMyOrderByToken, formatBangkokDateTime } from '~/lib/orders.server';
+import { getSessionStudent } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
 
-type OrderSummary = {
-  id: number;
-  status: string;
-  currency: 'THB' | 'USD';
-  netAmount: number;
-  discountAmount: number;
-  items: { title: string; netAmount: number }[];
-};
+const PRIVATE_PAGE = 'private, no-store';
+const WAITING = ['notYetReceived', 'pendingApproved'];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('orderId')?.trim() || null;
-  const session = await getSession(request);
-  const student = session.get('student');
-  const last = session.get('lastOrder');
-  let order: OrderSummary | null = null;
-  if (token && student && last && last.token === token) {
+  const student = await getSessionStudent(request);
+  const locale = getLocale(request);
+  let order: OrderCardData | null = null;
+  if (token && student && token.length <= 64) {
     try {
-      const found = await getOrderForPayment(last.id, { jwt: student.jwt, locale: getLocale(request), signal: request.signal });
-      if (found.order_token === token) {
-        const minor = (major: number) => toMinorUnits(major, found.currency_code) ?? 0;
-        order = {
-          id: found.id,
-          status: found.payment_status,
-          currency: found.currency_code,
-          netAmount: minor(found.net),
-          discountAmount: minor(found.discount),
-          items: found.order_course_list.map((line) => ({ title: line.title, netAmount: minor(line.net) })),
-        };
+      const found = await findMyOrderByToken(token, { jwt: student.jwt, locale, signal: request.signal });
+      if (found) {
+        const { createdAt, approvedAt: _approvedAt, cancelAt: _cancelAt, ...rest } = found;
+        order = { ...rest, orderedAt: formatBangkokDateTime(createdAt, locale) };
       }
     } catch (error) {
       if (!(error instanceof CmsError) && !(error instanceof CmsApiError)) throw error;
-      console.warn(`[thank you] order ${last.id} unavailable: ${error.message}`);
+      // an expired session or a CMS hiccup: the generic thank-you, never an error page
+      console.warn(`[thank you] order unavailable: ${error.message}`);
     }
   }
-  return data({ order }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return data({ order, hasToken: Boolean(token), signedIn: Boolean(student), token }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
 }
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const texts = matches.find((match) => match.id === 'root')?.data?.texts;
@@ -58,12 +51,24 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 };
 
 const Panel = chakra('section', { base: { maxW: '2xl', mx: 'auto', px: '4', py: { base: '10', md: '16' } } });
-const ActionLink = chakra(Link, { base: { color: 'brand', fontWeight: '600', textDecoration: 'underline' } });
+const TextLink = chakra(Link, { base: { color: 'brand', fontWeight: '600', textDecoration: 'underline' } });
+
+/** Asks the server again every few seconds while the order waits for a payment or a review. */
+function useRefreshWhileWaiting(waiting: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && revalidator.state === 'idle') revalidator.revalidate();
+    }, PAYMENT_POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+}
 
 export default function ThankYou() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, hasToken, signedIn, token } = useLoaderData<typeof loader>();
   const t = useT();
-  const locale = useLocale();
+  useRefreshWhileWaiting(Boolean(order && WAITING.includes(order.status)));
   return (
     <Panel data-testid="thankyou">
       <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" textAlign="center">
@@ -73,28 +78,44 @@ export default function ThankYou() {
         {t('thankyou_description')}
       </chakra.p>
       {order ? (
-        <chakra.div mt="8" borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} data-testid="thankyou-order">
-          <chakra.p fontWeight="700">{t('checkout_order_number', { id: order.id })}</chakra.p>
-          <chakra.p fontSize="sm" color="fg.muted" data-testid="thankyou-status">
-            {t(`order_status_${order.status}`)}
-          </chakra.p>
-          <chakra.ul listStyle="none" mt="4" display="flex" flexDirection="column" gap="2">
-            {order.items.map((item) => (
-              <chakra.li key={item.title} display="flex" justifyContent="space-between" gap="4">
-                <span>{item.title}</span>
-                <span>{formatMoney(money(item.netAmount, order.currency), locale)}</span>
-              </chakra.li>
-            ))}
-          </chakra.ul>
-          <chakra.p display="flex" justifyContent="space-between" borderTopWidth="1px" borderColor="border" mt="4" pt="3" fontWeight="700">
-            <span>{t('cart_amount_to_pay')}</span>
-            <span data-testid="thankyou-total">{formatMoney(money(order.netAmount, order.currency), locale)}</span>
-          </chakra.p>
+        <chakra.div mt="8" borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg" data-testid="thankyou-order" data-order-id={order.id}>
+          <chakra.div display="flex" flexWrap="wrap" justifyContent="space-between" alignItems="center" gap="2">
+            <chakra.p fontWeight="700">{t('checkout_order_number', { id: order.id })}</chakra.p>
+            <chakra.span data-testid="thankyou-status" data-status={order.status}>
+              {t(`order_status_${order.status}`)}
+            </chakra.span>
+          </chakra.div>
+          {order.orderedAt ? (
+            <chakra.p fontSize="sm" color="fg.muted">
+              {t('orders_ordered_at', { date: order.orderedAt })}
+            </chakra.p>
+          ) : null}
+          <chakra.div mt="4">
+            <OrderAmounts order={order} totalTestId="thankyou-total" />
+          </chakra.div>
+          <chakra.div mt="5" p="4" borderRadius="lg" bg="bg.muted">
+            <chakra.p fontWeight="700" mb="1" display="flex" alignItems="center" gap="2">
+              {t('thankyou_next_title')} <StatusBadge status={order.status} />
+            </chakra.p>
+            <NextStep order={order} />
+            <chakra.div mt="3">
+              <OrderActions order={order} />
+            </chakra.div>
+          </chakra.div>
         </chakra.div>
-      ) : null}
+      ) : (
+        <chakra.div mt="8" textAlign="center" data-testid="thankyou-generic">
+          <chakra.p>{t('thankyou_generic')}</chakra.p>
+          {hasToken && !signedIn ? (
+            <chakra.p mt="3">
+              <TextLink to={`/login?redirect=${encodeURIComponent(`/thankyou?orderId=${token ?? ''}`)}`}>{t('thankyou_sign_in_to_see')}</TextLink>
+            </chakra.p>
+          ) : null}
+        </chakra.div>
+      )}
       <chakra.div mt="8" display="flex" justifyContent="center" gap="6" flexWrap="wrap">
-        <ActionLink to="/myaccount/student/order">{t('nav_my_orders')}</ActionLink>
-        <ActionLink to="/">{t('nav_home')}</ActionLink>
+        <TextLink to="/myaccount/student/order">{t('nav_my_orders')}</TextLink>
+        <TextLink to="/">{t('nav_home')}</TextLink>
       </chakra.div>
     </Panel>
   );

@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { useLocale, useT, useTexts } from '~/lib/i18n';
 import { buildCheckoutSchema } from './checkout-schema';
 import { ContactInfo, LoginInfo } from './contact-info';
-import { CouponBox, PaymentMethods, PlanPicker, PriceSummary, PromotionList, type CouponLookup } from './order-options';
+import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList, type CouponLookup } from './order-options';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
 import { translatorFromTexts } from './settings';
 import { TaxInvoice, type PersonType } from './tax-invoice';
@@ -69,6 +69,10 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
 
   const firstMethod = checkout.paymentMethods.find((method) => !method.disabled)?.id ?? null;
   const [planId, setPlanId] = useState(() => initialPlanId(checkout.plans));
+  // USD is offered when a plan has a USD price; a plan without one is paid in baht.
+  const [chosenCurrency, setChosenCurrency] = useState<'THB' | 'USD'>('THB');
+  const usdAvailable = checkout.plans.find((plan) => plan.id === planId)?.priceUsdAmount != null;
+  const currency = chosenCurrency === 'USD' && usdAvailable ? 'USD' : 'THB';
   const [paymentMethodId, setPaymentMethodId] = useState<number | null>(firstMethod);
   const [coupons, setCoupons] = useState<CheckoutCoupon[]>([]);
   const [taxRequested, setTaxRequested] = useState(false);
@@ -89,14 +93,14 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
     withholding: { enabled: withholding && checkout.settings.withholdingEnabled, percent: withholdingPercent },
   });
   const price = (selection: CheckoutSelection) =>
-    priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, now: checkout.now });
+    priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, currency, now: checkout.now });
 
   // The best promotion is picked once, when the page first prices the cart; the buyer may change it.
   const [promotionId, setPromotionId] = useState<number | 'auto' | null>(() => price(selectionFor('auto', [])).appliedPromotion?.id ?? null);
   const breakdown = useMemo(
     () => price(selectionFor(promotionId)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [planId, promotionId, coupons, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, checkout],
+    [planId, promotionId, coupons, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, currency, checkout],
   );
   const promotions = promotionsForCourse(checkout.promotions, checkout.course.id);
   const exclusive = checkout.settings.pricing.couponOrPromotion;
@@ -211,7 +215,8 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
           <input type="hidden" name="intent" value="checkout" />
           <Stack gap="5">
             <CheckoutBlock title={t('plan_select_title')} testId="block-plans">
-              <PlanPicker plans={checkout.plans} value={planId} onChange={setPlanId} />
+              <PlanPicker plans={checkout.plans} value={planId} onChange={setPlanId} currency={currency} />
+              {checkout.plans.some((plan) => plan.priceUsdAmount !== null) ? <CurrencyPicker value={currency} usdAvailable={usdAvailable} onChange={setChosenCurrency} /> : null}
             </CheckoutBlock>
 
             {guest ? (

@@ -26,8 +26,50 @@ function usePlanTerm() {
   };
 }
 
+/** A plan's price in one currency with its sign (฿1,990.00, $59.00); free plans say so, a missing price is a dash. */
+function planPrice(plan: CheckoutPlan, currency: 'THB' | 'USD', locale: 'th' | 'en', t: (key: string) => string): string {
+  const amount = currency === 'USD' ? plan.priceUsdAmount : plan.priceAmount;
+  if (plan.priceAmount === 0 || amount === 0) return t('price_free');
+  return amount !== null ? formatMoney(money(amount, currency), locale) : '-';
+}
+
+/**
+ * The currency to pay in, offered when a plan of the course has a USD price (the registration
+ * layout may take USD). Plain radio inputs: the choice posts with the form, scripts or not.
+ */
+export function CurrencyPicker({ value, usdAvailable, onChange }: { value: 'THB' | 'USD'; usdAvailable: boolean; onChange: (currency: 'THB' | 'USD') => void }) {
+  const t = useT();
+  const options = [
+    { value: 'THB' as const, label: t('price_currency_thb'), disabled: false },
+    { value: 'USD' as const, label: t('price_currency_usd'), disabled: !usdAvailable },
+  ];
+  return (
+    <chakra.fieldset display="flex" flexWrap="wrap" gap="4" alignItems="center" mt="4" data-testid="currency-picker">
+      <chakra.legend fontWeight="600" fontSize="sm" mb="1" float="left" mr="2">
+        {t('checkout_currency')}
+      </chakra.legend>
+      {options.map((option) => (
+        <chakra.label key={option.value} display="inline-flex" alignItems="center" gap="2" cursor={option.disabled ? 'not-allowed' : 'pointer'} opacity={option.disabled ? 0.5 : 1}>
+          <chakra.input
+            type="radio"
+            name="currency"
+            value={option.value}
+            checked={value === option.value}
+            disabled={option.disabled}
+            onChange={() => onChange(option.value)}
+            accentColor="teal.600"
+            w="4"
+            h="4"
+          />
+          {option.label}
+        </chakra.label>
+      ))}
+    </chakra.fieldset>
+  );
+}
+
 /** Selectable plan cards: 3 columns on extra-large screens, 2 on large, 1 below. Member-only plans are disabled for visitors. */
-export function PlanPicker({ plans, value, onChange }: { plans: CheckoutPlan[]; value: number | null; onChange: (planId: number) => void }) {
+export function PlanPicker({ plans, value, onChange, currency = 'THB' }: { plans: CheckoutPlan[]; value: number | null; onChange: (planId: number) => void; currency?: 'THB' | 'USD' }) {
   const t = useT();
   const locale = useLocale();
   const termOf = usePlanTerm();
@@ -52,8 +94,13 @@ export function PlanPicker({ plans, value, onChange }: { plans: CheckoutPlan[]; 
                 <RadioCard.ItemText overflowWrap="anywhere">{plan.name}</RadioCard.ItemText>
                 <RadioCard.ItemDescription>
                   <chakra.span display="block" fontSize="lg" fontWeight="700" color="fg" data-testid="plan-price">
-                    {plan.priceAmount === 0 ? t('price_free') : plan.priceAmount !== null ? formatMoney(money(plan.priceAmount, 'THB'), locale) : '-'}
+                    {planPrice(plan, currency, locale, t)}
                   </chakra.span>
+                  {plan.priceUsdAmount !== null && plan.priceAmount !== 0 ? (
+                    <chakra.span display="block" fontSize="sm" color="fg.muted" data-testid="plan-price-other">
+                      {planPrice(plan, currency === 'USD' ? 'THB' : 'USD', locale, t)}
+                    </chakra.span>
+                  ) : null}
                   {termOf(plan) ? <chakra.span display="block">{termOf(plan)}</chakra.span> : null}
                   {plan.disabled ? (
                     <chakra.span display="block" color="orange.700" data-testid="plan-member-only">
@@ -396,7 +443,7 @@ export function PriceSummary({ breakdown }: { breakdown: PriceBreakdown }) {
       {totals.shipping.amount > 0 ? (
         <Row>
           <dt>{t('cart_shipping_fee')}</dt>
-          <dd>{show(totals.shipping)}</dd>
+          <dd data-testid="summary-shipping">{show(totals.shipping)}</dd>
         </Row>
       ) : null}
       {breakdown.vatBasisPoints > 0 ? (

@@ -272,6 +272,9 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
       ) : (
         <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p="4" data-testid="payment-pending">
           <chakra.p>{t('payment_pending')}</chakra.p>
+          <chakra.a href={`/pay/${payment.orderId}`} color="brand" textDecoration="underline" mt="2" mr="4" display="inline-block" data-testid="pay-link">
+            {t('cart_pay_button')}
+          </chakra.a>
           <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline" mt="2" display="inline-block">
             {t('nav_my_orders')}
           </chakra.a>

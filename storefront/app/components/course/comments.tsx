@@ -38,6 +38,67 @@ function Comment({ comment }: { comment: Omit<CommentView, 'replies'> }) {
 
 type CommentFetcherData = { intent: 'comment'; ok?: boolean; lastResult: { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null } };
 
+/**
+ * A student's reply under a comment (parentId). The box opens from a <details> toggle, so it
+ * also works before scripts load; with scripts it posts through its own fetcher.
+ */
+function ReplyBox({ comment }: { comment: Omit<CommentView, 'replies'> }) {
+  const t = useT();
+  const fetcher = useFetcher<CommentFetcherData>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const result = fetcher.data?.intent === 'comment' ? fetcher.data.lastResult : null;
+  const error = result?.status === 'error' ? Object.values(result.error ?? {}).flat().filter(Boolean)[0] : null;
+  const id = `comment-reply-${comment.id}`;
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.intent === 'comment' && fetcher.data.ok) {
+      formRef.current?.reset();
+      if (detailsRef.current) detailsRef.current.open = false;
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <chakra.details ref={detailsRef} mt="2" data-testid="comment-reply">
+      <chakra.summary display="inline-block" cursor="pointer" color="brand" fontSize="sm" fontWeight="600" listStyle="none" _marker={{ display: 'none' }}>
+        {t('comment_reply')}
+      </chakra.summary>
+      <fetcher.Form method="post" ref={formRef} aria-label={t('comment_reply_label', { name: comment.author })}>
+        <input type="hidden" name="intent" value="comment" />
+        <input type="hidden" name="parentId" value={comment.id} />
+        <chakra.label htmlFor={id} display="block" fontSize="sm" fontWeight="600" mt="2" mb="1">
+          {t('comment_reply_label', { name: comment.author })}
+        </chakra.label>
+        <chakra.textarea
+          id={id}
+          name="comment"
+          required
+          maxLength={2000}
+          rows={2}
+          w="full"
+          p="2"
+          borderWidth="1px"
+          borderColor={error ? 'red.500' : 'border'}
+          borderRadius="md"
+          placeholder={t('comment_reply_placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <chakra.p id={`${id}-error`} color="red.600" fontSize="sm" mt="1">
+            {error}
+          </chakra.p>
+        ) : null}
+        <chakra.div mt="2" display="flex" justifyContent="flex-end">
+          <SubmitButton type="submit" disabled={fetcher.state !== 'idle'}>
+            {t('comment_reply_submit')}
+          </SubmitButton>
+        </chakra.div>
+      </fetcher.Form>
+    </chakra.details>
+  );
+}
+
 export function CourseComments({ comments, student }: { comments: CommentsView | null; student: SignedInStudent | null }) {
   const t = useT();
   const fetcher = useFetcher<CommentFetcherData>();
@@ -97,10 +158,11 @@ export function CourseComments({ comments, student }: { comments: CommentsView |
           {comments.list.map((comment) => (
             <Item key={comment.id}>
               <Comment comment={comment} />
+              {student ? <ReplyBox comment={comment} /> : null}
               {comment.replies.length > 0 ? (
                 <Replies>
                   {comment.replies.map((reply) => (
-                    <chakra.li key={reply.id} py="2">
+                    <chakra.li key={reply.id} py="2" data-testid="comment-reply-item">
                       <Comment comment={reply} />
                     </chakra.li>
                   ))}

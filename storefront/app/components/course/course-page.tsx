@@ -5,7 +5,7 @@
  * (the loader leaves a switched-off block null).
  */
 import { chakra } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { CoursePageData } from './types';
 import { useT } from '~/lib/i18n';
 import {
@@ -25,19 +25,13 @@ import {
 } from './blocks';
 import { CourseComments } from './comments';
 
-// The checkout is the heavy part of the page: its code loads on its own, and it is rendered in the
-// browser only, once the read-only page has hydrated. The server answers the page without it (a
-// cheaper render), and a lazy boundary left dehydrated can never be disturbed by an early update.
+// The checkout is the heavy part of the page: its code loads on its own chunk. The server renders
+// it too, so its form posts to the route's action without scripts; the browser hydrates it once
+// the chunk is in.
 const loadCheckout = () => import('~/components/checkout/checkout-area');
 const loadPayment = () => import('~/components/checkout/payment-step');
 const CheckoutArea = lazy(loadCheckout);
 const PaymentPanel = lazy(loadPayment);
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export type CoursePageProps = { page: CoursePageData };
 
@@ -253,29 +247,15 @@ function RegisterAction({ page }: CoursePageProps) {
 
 function CheckoutSlot({ page }: CoursePageProps) {
   const t = useT();
-  const hydrated = useHydrated();
-  useEffect(() => {
-    // Fetch the code as soon as the page is interactive, whichever panel it will show.
-    void (page.payment ? loadPayment() : loadCheckout());
-  }, [page.payment]);
   const loading = (
     <chakra.p color="fg.muted" role="status" data-testid="checkout-loading">
       {t('loading')}
     </chakra.p>
   );
   return (
-    <>
-      <noscript>
-        <chakra.p color="fg.muted">{t('checkout_needs_script')}</chakra.p>
-      </noscript>
-      {hydrated ? (
-        <Suspense fallback={loading}>
-          {page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null}
-        </Suspense>
-      ) : (
-        loading
-      )}
-    </>
+    <Suspense fallback={loading}>
+      {page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null}
+    </Suspense>
   );
 }
 

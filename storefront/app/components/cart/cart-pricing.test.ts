@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckoutCoupon, CheckoutPromotion } from '~/components/checkout/pricing';
+import { priceCartLines, promotionsForLines, type CartLine } from './cart-pricing';
+
+const line = (over: Partial<CartLine>): CartLine => ({
+  itemId: 1,
+  kind: 'course',
+  courseId: 10,
+  quantity: 1,
+  title: 'คอร์ส',
+  courseType: 'Online',
+  planId: 100,
+  planName: 'มาตรฐาน',
+  priceAmount: 100_000,
+  priceUsdAmount: null,
+  href: '/courses/10',
+  ...over,
+});
+
+const pricing = { vatEnabled: false, vatBasisPoints: 0, couponOrPromotion: false, oneCouponPerOrder: false };
+const now = '2026-01-15T03:00:00.000Z';
+
+const tenPercent: CheckoutCoupon = {
+  id: 7,
+  code: 'SALA10',
+  name: null,
+  couponType: 'P1',
+  numberOfCourse: 1,
+  discountType: 'percent',
+  discountAmount: 0,
+  discountUsdAmount: null,
+  discountBasisPoints: 1000,
+  courseIds: [10],
+  paymentMethodIds: [1],
+  usageLimit: null,
+  usedCount: 0,
+  validFrom: null,
+  validTo: null,
+};
+
+describe('cart pricing', () => {
+  it('prices every line and takes a course coupon off its course only', () => {
+    // 1,000.00 + 500.00 = 1,500.00; 10% of course 10 = 100.00 → 1,400.00
+    const lines = [line({}), line({ itemId: 2, courseId: 11, planId: 101, priceAmount: 50_000, href: '/courses/11' })];
+    const breakdown = priceCartLines({ lines, promotions: [], pricing, now }, { promotionId: null, coupons: [tenPercent], paymentMethodId: 1 });
+    expect(breakdown.totals.subtotal.amount).toBe(150_000);
+    expect(breakdown.totals.discount.amount).toBe(10_000);
+    expect(breakdown.totals.amountToPay.amount).toBe(140_000);
+  });
+
+  it('keeps a product apart from a course of the same number and counts its quantity', () => {
+    // course 10: 1,000.00; product 10: 2 × 250.00 = 500.00; the coupon names course 10 only → 100.00 off
+    const lines = [line({}), line({ itemId: 2, kind: 'product', courseId: 10, quantity: 2, courseType: 'product', planId: 300, priceAmount: 25_000, href: '/products/10' })];
+    const breakdown = priceCartLines({ lines, promotions: [], pricing, now }, { promotionId: null, coupons: [tenPercent], paymentMethodId: 1 });
+    expect(breakdown.problems).toEqual([]);
+    expect(breakdown.totals.subtotal.amount).toBe(150_000);
+    expect(breakdown.totals.discount.amount).toBe(10_000);
+  });
+
+  it('offers only promotions that name a course of the cart', () => {
+    const promotion = (id: number, courseIds: number[] | null) => ({ id, courseIds }) as CheckoutPromotion;
+    const offered = promotionsForLines([promotion(1, [10]), promotion(2, [99]), promotion(3, null)], [line({})]);
+    expect(offered.map((item) => item.id)).toEqual([1, 3]);
+  });
+});

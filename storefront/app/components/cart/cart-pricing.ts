@@ -1,0 +1,77 @@
+/**
+ * The cart's price with the shared engine: the same function runs in the browser (the
+ * summary follows the buyer's choices) and in the cart action (which builds the order from
+ * it); the CMS prices the order again and its total is the one charged.
+ */
+import { priceCart, type PriceBreakdown, type PricingSettings } from '@sala/shared/pricing';
+import type { CheckoutCoupon, CheckoutPromotion } from '~/components/checkout/pricing';
+import type { PaymentMethodView } from '~/components/checkout/types';
+import type { ShippingData } from '~/components/shipping/types';
+
+/** One line of the student's cart, prices in minor units. */
+export type CartLine = {
+  itemId: number;
+  kind: 'course' | 'product';
+  /** The course's id, or the product's id for a product line. */
+  courseId: number;
+  quantity: number;
+  title: string;
+  courseType: string;
+  planId: number | null;
+  planName: string | null;
+  priceAmount: number | null;
+  priceUsdAmount: number | null;
+  /** The course page of the line, when it is a course. */
+  href: string | null;
+};
+
+/** Everything the cart page is built from; no credential. */
+export type CartData = {
+  lines: CartLine[];
+  promotions: CheckoutPromotion[];
+  paymentMethods: PaymentMethodView[];
+  pricing: PricingSettings;
+  thankYouPage: boolean;
+  /** Shipping methods and the student's address, when the cart holds a product (else null). */
+  shipping: ShippingData | null;
+  /** The moment the page was priced at, so the server render and the browser agree. */
+  now: string;
+};
+
+export type CartSelection = {
+  promotionId: number | 'auto' | null;
+  coupons: CheckoutCoupon[];
+  paymentMethodId: number | null;
+  /** The chosen shipping method's fee in satang (0 when nothing ships). */
+  shippingFeeAmount?: number;
+};
+
+/** Promotions that name at least one course of the cart. */
+export function promotionsForLines(promotions: readonly CheckoutPromotion[], lines: readonly CartLine[]): CheckoutPromotion[] {
+  const ids = new Set(lines.filter((line) => line.kind === 'course').map((line) => line.courseId));
+  return promotions.filter((promotion) => promotion.courseIds === null || promotion.courseIds.some((id) => ids.has(id)));
+}
+
+export function priceCartLines(data: Pick<CartData, 'lines' | 'promotions' | 'pricing' | 'now'>, selection: CartSelection): PriceBreakdown {
+  return priceCart({
+    currency: 'THB',
+    lines: data.lines.map((line) => ({
+      // Products and courses number their ids apart: a product line gets a negative id here so
+      // it never meets a course of the same number (coupons and promotions name courses only).
+      courseId: line.kind === 'product' ? -line.courseId : line.courseId,
+      title: line.title,
+      courseType: line.courseType as never,
+      quantity: line.quantity,
+      plan: line.planId === null ? null : { id: line.planId, priceAmount: line.priceAmount, priceUsdAmount: line.priceUsdAmount },
+    })),
+    coupons: selection.coupons,
+    promotions: promotionsForLines(data.promotions, data.lines),
+    promotionId: selection.promotionId,
+    paymentMethodId: selection.paymentMethodId,
+    shippingFeeAmount: selection.shippingFeeAmount ?? 0,
+    taxInvoice: null,
+    withholding: { enabled: false },
+    settings: data.pricing,
+    now: data.now,
+  });
+}

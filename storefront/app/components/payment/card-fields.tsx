@@ -1,0 +1,279 @@
+/**
+ * What both card forms share: the inputs with the lengths of spec section 5 (number 16,
+ * month 2, year 4, CVV 4), the card type badge, the shared card schema's Thai messages
+ * next to their fields, the provider script loader, and the failure notice of section 8.
+ */
+import { Alert, Field, Input, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
+import { LIMITS } from '@sala/shared/constants';
+import { detectCardType } from '@sala/shared/payments';
+import { buildCardFormSchema } from '@sala/shared/schemas';
+import { useEffect, useState, type ComponentProps } from 'react';
+import { useT } from '~/lib/i18n';
+
+export type CardValues = { cardNumber: string; cardholderName: string; expiryMonth: string; expiryYear: string; cvv: string };
+export type CardErrors = Partial<Record<keyof CardValues, string>>;
+
+export const EMPTY_CARD: CardValues = { cardNumber: '', cardholderName: '', expiryMonth: '', expiryYear: '', cvv: '' };
+
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+/** Checks the card with the shared schema; the cardholder name is required where the provider needs it. */
+export function validateCard(values: CardValues, t: (key: string, vars?: Record<string, string | number>) => string, nameRequired: boolean): CardErrors {
+  const errors: CardErrors = {};
+  const parsed = buildCardFormSchema(t).safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof CardValues;
+      errors[field] ??= issue.message;
+    }
+  }
+  if (nameRequired && !values.cardholderName.trim()) errors.cardholderName ??= t('card_holder_required');
+  return errors;
+}
+
+/** Short marks of the card types, in their brand colours. */
+const BADGES: Record<string, { label: string; bg: string; color: string }> = {
+  visa: { label: 'VISA', bg: '#1a1f71', color: 'white' },
+  mastercard: { label: 'MC', bg: '#eb001b', color: 'white' },
+  'american-express': { label: 'AMEX', bg: '#2e77bc', color: 'white' },
+  'diners-club': { label: 'DINERS', bg: '#004a97', color: 'white' },
+  discover: { label: 'DISC', bg: '#ff6000', color: 'white' },
+  jcb: { label: 'JCB', bg: '#0b7a3e', color: 'white' },
+  unionpay: { label: 'UPI', bg: '#d10429', color: 'white' },
+  maestro: { label: 'MAES', bg: '#0099df', color: 'white' },
+  elo: { label: 'ELO', bg: '#000000', color: '#ffcb05' },
+  mir: { label: 'MIR', bg: '#0f754e', color: 'white' },
+  hiper: { label: 'HIPER', bg: '#f37421', color: 'white' },
+  hipercard: { label: 'HIPER', bg: '#b3131b', color: 'white' },
+};
+
+export function CardTypeIcon({ number }: { number: string }) {
+  const t = useT();
+  const info = detectCardType(number);
+  if (!info) return null;
+  const badge = BADGES[info.type] ?? { label: info.niceType.toUpperCase(), bg: 'gray.700', color: 'white' };
+  return (
+    <chakra.span
+      role="img"
+      aria-label={t('card_type_label', { type: info.niceType })}
+      data-testid="card-type"
+      data-type={info.type}
+      bg={badge.bg}
+      color={badge.color}
+      fontSize="2xs"
+      fontWeight="800"
+      letterSpacing="wider"
+      px="1.5"
+      py="0.5"
+      borderRadius="sm"
+      lineHeight="1.4"
+      whiteSpace="nowrap"
+    >
+      {badge.label}
+    </chakra.span>
+  );
+}
+
+type FieldProps = {
+  id: string;
+  label: string;
+  error?: string;
+  input: ComponentProps<typeof Input>;
+  end?: React.ReactNode;
+};
+
+function CardField({ id, label, error, input, end }: FieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required ids={{ control: id, errorText: `${id}-error`, label: `${id}-label` }} data-field={id}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <chakra.div position="relative" w="full">
+        <Input {...input} pe={end ? '16' : undefined} />
+        {end ? (
+          <chakra.span position="absolute" insetEnd="3" top="50%" transform="translateY(-50%)" display="flex" pointerEvents="none">
+            {end}
+          </chakra.span>
+        ) : null}
+      </chakra.div>
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/**
+ * The card inputs. `encrypt` marks them for 2C2P's script (`data-encrypt`) and leaves them
+ * without a `name`, so the card number never leaves the browser in a form post.
+ */
+export function CardFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+  withName,
+  encrypt,
+  disabled,
+}: {
+  idPrefix: string;
+  values: CardValues;
+  errors: CardErrors;
+  onChange: (field: keyof CardValues, value: string) => void;
+  withName: boolean;
+  encrypt: boolean;
+  disabled?: boolean;
+}) {
+  const t = useT();
+  const mark = (kind: string) => (encrypt ? { 'data-encrypt': kind } : {});
+  return (
+    <Stack gap="4">
+      <CardField
+        id={`${idPrefix}-number`}
+        label={t('card_number')}
+        error={errors.cardNumber}
+        end={<CardTypeIcon number={values.cardNumber} />}
+        input={{
+          value: values.cardNumber,
+          onChange: (event) => onChange('cardNumber', digitsOnly(event.currentTarget.value, LIMITS.cardNumberMaxLength)),
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          // digits beyond 16 are dropped above; no maxLength, so a pasted '4242 4242 …' keeps all its digits
+          placeholder: t('card_number_placeholder'),
+          disabled,
+          ...mark('cardnumber'),
+        }}
+      />
+      {withName ? (
+        <CardField
+          id={`${idPrefix}-name`}
+          label={t('card_holder')}
+          error={errors.cardholderName}
+          input={{
+            value: values.cardholderName,
+            onChange: (event) => onChange('cardholderName', event.currentTarget.value.slice(0, LIMITS.nameMaxLength)),
+            autoComplete: 'cc-name',
+            maxLength: LIMITS.nameMaxLength,
+            disabled,
+          }}
+        />
+      ) : null}
+      <SimpleGrid columns={3} gap="3">
+        <CardField
+          id={`${idPrefix}-month`}
+          label={t('card_expiry_month')}
+          error={errors.expiryMonth}
+          input={{
+            value: values.expiryMonth,
+            onChange: (event) => onChange('expiryMonth', digitsOnly(event.currentTarget.value, LIMITS.cardMonthLength)),
+            inputMode: 'numeric',
+            autoComplete: 'cc-exp-month',
+            maxLength: LIMITS.cardMonthLength,
+            placeholder: t('card_month_placeholder'),
+            disabled,
+            ...mark('month'),
+          }}
+        />
+        <CardField
+          id={`${idPrefix}-year`}
+          label={t('card_expiry_year')}
+          error={errors.expiryYear}
+          input={{
+            value: values.expiryYear,
+            onChange: (event) => onChange('expiryYear', digitsOnly(event.currentTarget.value, LIMITS.cardYearLength)),
+            inputMode: 'numeric',
+            autoComplete: 'cc-exp-year',
+            maxLength: LIMITS.cardYearLength,
+            placeholder: t('card_year_placeholder'),
+            disabled,
+            ...mark('year'),
+          }}
+        />
+        <CardField
+          id={`${idPrefix}-cvv`}
+          label={t('card_cvv')}
+          error={errors.cvv}
+          input={{
+            value: values.cvv,
+            onChange: (event) => onChange('cvv', digitsOnly(event.currentTarget.value, LIMITS.cardCvvMaxLength)),
+            inputMode: 'numeric',
+            autoComplete: 'cc-csc',
+            type: 'password',
+            maxLength: LIMITS.cardCvvMaxLength,
+            disabled,
+            ...mark('cvv'),
+          }}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The card state of a form: values, per-field messages (editing a field clears its own), and a check. */
+export function useCardForm(nameRequired: boolean) {
+  const t = useT();
+  const [values, setValues] = useState<CardValues>(EMPTY_CARD);
+  const [errors, setErrors] = useState<CardErrors>({});
+  const change = (field: keyof CardValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+  const check = (): boolean => {
+    const found = validateCard(values, t, nameRequired);
+    setErrors(found);
+    return Object.values(found).every((message) => !message);
+  };
+  return { values, errors, change, check };
+}
+
+export type ScriptState = 'idle' | 'loading' | 'ready' | 'failed';
+
+/**
+ * Loads a provider's browser script once per page and reports when `ready(window)` holds.
+ * The same URL is never added twice.
+ */
+export function useProviderScript(src: string | null, isReady: () => boolean): ScriptState {
+  const [state, setState] = useState<ScriptState>('idle');
+  useEffect(() => {
+    if (!src) return;
+    if (isReady()) {
+      setState('ready');
+      return;
+    }
+    setState('loading');
+    let script = document.querySelector<HTMLScriptElement>(`script[data-provider-src="${CSS.escape(src)}"]`);
+    if (!script) {
+      script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.dataset.providerSrc = src;
+      document.head.appendChild(script);
+    }
+    const onLoad = () => setState(isReady() ? 'ready' : 'failed');
+    const onError = () => {
+      script?.remove();
+      setState('failed');
+    };
+    script.addEventListener('load', onLoad);
+    script.addEventListener('error', onError);
+    return () => {
+      script?.removeEventListener('load', onLoad);
+      script?.removeEventListener('error', onError);
+    };
+    // isReady reads window only; the script URL decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src]);
+  return state;
+}
+
+/** The failure notice of spec section 8: titled cart_fail, with the reason under it. */
+export function CardNotice({ title, description, status = 'error' }: { title?: string; description: string; status?: 'error' | 'warning' | 'info' }) {
+  return (
+    <Alert.Root status={status} data-testid="card-notice" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        {title ? <Alert.Title>{title}</Alert.Title> : null}
+        <Alert.Description>{description}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

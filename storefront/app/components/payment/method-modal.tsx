@@ -1,0 +1,17 @@
+/**
+ * The method-specific modal of a `modal` browser step: the PayPal modal (method 2).
+ */
+import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
+import { PayPalModal } from './paypal-modal';
+import type { BrowserStep, PayOrder } from './types';
+
+export type MethodModalProps = {
+  methodId: number;
+  browser: Extract<BrowserStep, { kind: 'modal' }>;
+  order: PayOrder;
+};
+
+export function MethodModal({ methodId, browser, order }: MethodModalProps) {
+  if (methodId === PAYMENT_METHOD_IDS.PAYPAL) return <PayPalModal data={browser.data} order={order} />;
+  return null;
+}

@@ -1,0 +1,189 @@
+/**
+ * The payment of one order, whatever its method: starts the method's payment through the
+ * route's action (once, as soon as the page is up, or after the buyer's input for card
+ * methods), then does what the provider's browser step says: `qr` shows the QR screen,
+ * `redirect` hands the browser over, `form` auto-posts a hidden form once, `modal` opens
+ * the method's modal. Without script, the Continue button posts the same start.
+ */
+import { Button, Spinner, chakra } from '@chakra-ui/react';
+import { Form, useFetcher } from '@remix-run/react';
+import { formatMoney, money } from '@sala/shared/money';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocale, useT } from '~/lib/i18n';
+import { MethodInput, needsInput } from './method-input';
+import { MethodModal } from './method-modal';
+import { PaymentFailure, QrScreen } from './qr-screen';
+import type { BrowserStep, PayOrder } from './types';
+
+/** The route action's answer to `intent=start`. */
+export type StartActionData =
+  | { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number }
+  | { intent: 'start'; ok: false; message: string; code: string };
+
+const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1' } });
+
+export function OrderSummary({ order }: { order: PayOrder }) {
+  const t = useT();
+  const locale = useLocale();
+  const show = (amount: number) => formatMoney(money(amount, order.currency), locale);
+  return (
+    <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg" data-testid="pay-summary">
+      <chakra.p fontWeight="700" mb="2">
+        {t('checkout_order_number', { id: order.id })}
+      </chakra.p>
+      <chakra.dl fontSize="sm">
+        <Row>
+          <dt>{t('cart_subtotal')}</dt>
+          <dd>{show(order.priceAmount)}</dd>
+        </Row>
+        {order.discountAmount > 0 ? (
+          <Row color="green.700">
+            <dt>{t('cart_discount')}</dt>
+            <dd>-{show(order.discountAmount)}</dd>
+          </Row>
+        ) : null}
+        {order.shippingFeeAmount > 0 ? (
+          <Row>
+            <dt>{t('cart_shipping_fee')}</dt>
+            <dd>{show(order.shippingFeeAmount)}</dd>
+          </Row>
+        ) : null}
+        {order.withholdingAmount > 0 ? (
+          <Row>
+            <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>
+            <dd>-{show(order.withholdingAmount)}</dd>
+          </Row>
+        ) : null}
+        <Row borderTopWidth="1px" borderColor="border" mt="2" pt="2" fontSize="lg" fontWeight="700">
+          <dt>{t('cart_amount_to_pay')}</dt>
+          <dd data-testid="pay-total">{show(order.netAmount)}</dd>
+        </Row>
+      </chakra.dl>
+      {order.paymentMethodName ? (
+        <chakra.p mt="2" fontSize="sm" color="fg.muted" data-testid="pay-method">
+          {t('cart_payment_methods')}: {order.paymentMethodName}
+        </chakra.p>
+      ) : null}
+    </chakra.div>
+  );
+}
+
+/** A hidden form posted once to the provider's page (2C2P 9.9, PaySolutions). */
+function AutoPostForm({ browser }: { browser: Extract<BrowserStep, { kind: 'form' }> }) {
+  const form = useRef<HTMLFormElement>(null);
+  const posted = useRef(false);
+  useEffect(() => {
+    if (posted.current || !form.current) return;
+    posted.current = true;
+    form.current.submit();
+  }, []);
+  return (
+    <form ref={form} method="post" action={browser.action} data-testid="provider-form" hidden>
+      {Object.entries(browser.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </form>
+  );
+}
+
+/** Hands the browser to the provider's page. */
+function Redirect({ url }: { url: string }) {
+  useEffect(() => {
+    window.location.assign(url);
+  }, [url]);
+  return null;
+}
+
+function Busy({ label }: { label: string }) {
+  return (
+    <chakra.div data-testid="payment-busy" role="status" display="flex" alignItems="center" justifyContent="center" gap="3" py="10" color="fg.muted">
+      <Spinner size="sm" />
+      <span>{label}</span>
+    </chakra.div>
+  );
+}
+
+export function PaymentScreen({ order, qrMethod }: { order: PayOrder; qrMethod: boolean }) {
+  const t = useT();
+  const methodId = order.paymentMethodId ?? 0;
+  const fetcher = useFetcher<StartActionData>({ key: `pay-${order.id}` });
+  const starts = useRef(0);
+  const inputFirst = needsInput(methodId);
+
+  // The answer of the latest start is kept in state: it must outlive the fetcher's own data,
+  // which a revalidation or a navigation elsewhere on the page may clear while it is shown.
+  const [answer, setAnswer] = useState<Extract<StartActionData, { intent: 'start' }> | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.data?.intent === 'start') setAnswer(fetcher.data);
+  }, [fetcher.data]);
+
+  const start = useCallback(
+    (extra: Record<string, string> = {}) => {
+      starts.current += 1;
+      setAnswer(undefined);
+      fetcher.submit({ intent: 'start', js: '1', extra: JSON.stringify(extra) }, { method: 'post' });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [fetcher.submit],
+  );
+
+  // A method that needs nothing from the buyer starts once, as soon as the page is up.
+  useEffect(() => {
+    if (!inputFirst && starts.current === 0) start();
+  }, [inputFirst, start]);
+
+  const busy = !answer && fetcher.state !== 'idle';
+  const preparing = qrMethod ? t('payment_qr_preparing') : t('payment_preparing');
+
+  let body: React.ReactNode;
+  if (busy) body = <Busy label={preparing} />;
+  else if (answer && !answer.ok) body = <PaymentFailure message={answer.message} onRetry={inputFirst ? () => setAnswer(undefined) : () => start()} />;
+  else if (answer?.ok) {
+    const browser = answer.browser;
+    switch (browser.kind) {
+      case 'qr':
+        body = <QrScreen key={answer.startedAt} order={order} methodId={methodId} browser={browser} attemptId={answer.attemptId} onRetry={() => start()} />;
+        break;
+      case 'redirect':
+        body = (
+          <>
+            <Busy label={t('card_redirecting')} />
+            <Redirect url={browser.url} />
+          </>
+        );
+        break;
+      case 'form':
+        body = (
+          <>
+            <Busy label={t('card_redirecting')} />
+            <AutoPostForm browser={browser} />
+          </>
+        );
+        break;
+      case 'modal':
+        body = <MethodModal methodId={methodId} browser={browser} order={order} />;
+        break;
+      case 'done':
+        body = <Busy label={t('payment_approved_redirect')} />;
+        break;
+    }
+  } else if (inputFirst) body = <MethodInput methodId={methodId} order={order} start={start} busy={busy} />;
+  else
+    body = (
+      // Before the page has hydrated (or without script): the same start as a plain form post.
+      <Form method="post" data-testid="payment-start-form">
+        <input type="hidden" name="intent" value="start" />
+        <chakra.div display="flex" justifyContent="center" py="6">
+          <Button type="submit" colorPalette="teal" size="lg">
+            {t('payment_start_button')}
+          </Button>
+        </chakra.div>
+      </Form>
+    );
+
+  return (
+    <chakra.div data-testid="payment-screen" data-method={methodId} data-state={busy ? 'busy' : answer ? (answer.ok ? answer.browser.kind : 'failed') : 'idle'} display="flex" flexDirection="column" gap="5">
+      {body}
+    </chakra.div>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * Withholding tax for a signed-in buyer (spec sections 2 and 4): withholding needs a
+ * juristic-person tax invoice on file. Ticking it without one asks first (the
+ * change-person-type dialog), then opens the tax-invoice modal: titled that withholding
+ * needs a juristic-person account, the tax form with "normal person" shown but disabled,
+ * and a save button that stores the details on the student's account (/withholding-tax).
+ * Messages sit under each empty or wrong field; editing a field clears its own.
+ */
+import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
+import { useFetcher } from '@remix-run/react';
+import { taxInvoiceIssues, taxInvoiceLabels, type TaxInvoiceValues } from '@sala/shared/schemas';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '~/lib/i18n';
+import type { WithholdingTaxAnswer } from '~/routes/withholding-tax';
+import { CardNotice } from './card-fields';
+
+type TextFieldName = 'taxNameOne' | 'taxNameTwo' | 'taxPayerIdentificationNo' | 'taxAddress' | 'taxPostcode' | 'taxDeliveryAddress';
+
+function TaxField({ name, label, error, children }: { name: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required ids={{ control: `wht-${name}`, errorText: `wht-${name}-error`, label: `wht-${name}-label` }} data-field={name}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** The stand-alone tax-invoice modal of a juristic person; `onSaved` once the CMS stored it. */
+export function WithholdingTaxModal({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const t = useT();
+  const fetcher = useFetcher<WithholdingTaxAnswer>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [deliverToTaxAddress, setDeliverToTaxAddress] = useState(true);
+  const labels = taxInvoiceLabels('juristic_person');
+  const saving = fetcher.state !== 'idle';
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || fetcher.state !== 'idle') return;
+    if (answer.ok) onSaved();
+    else {
+      setErrors(answer.fieldErrors);
+      setNotice(answer.message);
+    }
+    // the answer decides; onSaved is the caller's
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data, fetcher.state]);
+
+  const clear = (name: string) => setErrors((current) => (current[name] ? { ...current, [name]: '' } : current));
+
+  const save = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The modal may sit inside the host's form: its submit must not reach that form too.
+    event.stopPropagation();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const text = (name: TextFieldName) => String(data.get(name) ?? '').trim();
+    const files = (form.elements.namedItem('taxCompanyCertificate') as HTMLInputElement | null)?.files;
+    const values: TaxInvoiceValues = {
+      taxPersonType: 'juristic_person',
+      taxNameOne: text('taxNameOne'),
+      taxNameTwo: text('taxNameTwo'),
+      taxPayerIdentificationNo: text('taxPayerIdentificationNo'),
+      taxAddress: text('taxAddress'),
+      taxPostcode: text('taxPostcode'),
+      taxCompanyCertificate: files ? [...files].map((file) => ({ name: file.name, type: file.type, size: file.size })) : [],
+      taxIsDeliveryByTaxaddress: deliverToTaxAddress,
+      taxDeliveryAddress: text('taxDeliveryAddress'),
+    };
+    const issues = taxInvoiceIssues(values, t as never);
+    setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
+    if (issues.length > 0) {
+      setNotice(t('tax_invoice_invalid_toast'));
+      return;
+    }
+    setNotice(null);
+    fetcher.submit(form, { method: 'post', action: '/withholding-tax', encType: 'multipart/form-data' });
+  };
+
+  const textInput = (name: TextFieldName, label: string, extra: Partial<React.ComponentProps<typeof Input>> = {}) => (
+    <TaxField name={name} label={label} error={errors[name]}>
+      <Input name={name} onChange={() => clear(name)} maxLength={255} {...extra} />
+    </TaxField>
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => !event.open && !saving && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={{ base: '0', md: '4' }}>
+          <Dialog.Content data-testid="withholding-tax-modal">
+            <Dialog.Header>
+              <Dialog.Title>{t('tax_modal_title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <chakra.form ref={formRef} id="withholding-tax-form" onSubmit={save} noValidate encType="multipart/form-data">
+                <Stack gap="4">
+                  <chakra.p fontSize="sm" color="fg.muted">
+                    {t('tax_withholding_modal_description')}
+                  </chakra.p>
+                  {notice ? <CardNotice title={t('validation_toast_title')} description={notice} /> : null}
+                  <RadioGroup.Root value="juristic_person" aria-label={t('tax_invoice_title')} colorPalette="teal">
+                    <chakra.div display="flex" gap="6" flexWrap="wrap">
+                      <RadioGroup.Item value="juristic_person">
+                        <RadioGroup.ItemHiddenInput />
+                        <RadioGroup.ItemIndicator />
+                        <RadioGroup.ItemText>{t('tax_person_juristic')}</RadioGroup.ItemText>
+                      </RadioGroup.Item>
+                      <RadioGroup.Item value="normal_person" disabled>
+                        <RadioGroup.ItemHiddenInput />
+                        <RadioGroup.ItemIndicator />
+                        <RadioGroup.ItemText>{t('tax_person_normal')}</RadioGroup.ItemText>
+                      </RadioGroup.Item>
+                    </chakra.div>
+                  </RadioGroup.Root>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    {textInput('taxNameOne', t(labels.nameOne))}
+                    {textInput('taxNameTwo', t(labels.nameTwo))}
+                    {textInput('taxPayerIdentificationNo', t(labels.id), { inputMode: 'numeric', maxLength: 13 })}
+                    {textInput('taxPostcode', t('tax_label_postcode'), { inputMode: 'numeric', maxLength: 5 })}
+                  </SimpleGrid>
+                  <TaxField name="taxAddress" label={t('tax_label_address')} error={errors.taxAddress}>
+                    <Textarea name="taxAddress" rows={3} onChange={() => clear('taxAddress')} />
+                  </TaxField>
+                  <TaxField name="taxCompanyCertificate" label={t('tax_label_certificate')} error={errors.taxCompanyCertificate}>
+                    <Input type="file" name="taxCompanyCertificate" accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple p="1.5" onChange={() => clear('taxCompanyCertificate')} />
+                  </TaxField>
+                  <Checkbox.Root colorPalette="teal" checked={deliverToTaxAddress} onCheckedChange={(event) => setDeliverToTaxAddress(event.checked === true)} name="taxIsDeliveryByTaxaddress" value="on">
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{t('tax_label_delivery_same')}</Checkbox.Label>
+                  </Checkbox.Root>
+                  {!deliverToTaxAddress ? (
+                    <TaxField name="taxDeliveryAddress" label={t('tax_label_delivery_address')} error={errors.taxDeliveryAddress}>
+                      <Textarea name="taxDeliveryAddress" rows={3} onChange={() => clear('taxDeliveryAddress')} />
+                    </TaxField>
+                  ) : null}
+                </Stack>
+              </chakra.form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={saving}>
+                {t('button_cancel')}
+              </Button>
+              <Button type="submit" form="withholding-tax-form" colorPalette="teal" loading={saving} data-testid="withholding-tax-save">
+                {t('button_save')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Asks before switching a buyer to a juristic person, which withholding needs. */
+export function ChangePersonTypeDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const t = useT();
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => !event.open && onCancel()} placement="center" role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content data-testid="change-person-type-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('tax_modal_title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="2">
+                <chakra.p>{t('tax_withholding_need_juristic')}</chakra.p>
+                <chakra.p fontSize="sm" color="fg.muted">
+                  {t('cart_withholding_juristic_only')}
+                </chakra.p>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel}>
+                {t('button_cancel')}
+              </Button>
+              <Button colorPalette="teal" onClick={onConfirm} data-testid="change-person-type-confirm">
+                {t('tax_change_person_type')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The withholding choice of a signed-in buyer's order: ticking it with a juristic-person tax
+ * invoice on file just ticks; without one it asks to change the person type, then takes the
+ * details in the modal. Posts `isWithholding` and `withholdingPercent` with the host form.
+ */
+export function WithholdingChoice({
+  juristicOnFile,
+  checked,
+  onCheckedChange,
+  percent,
+  percents,
+  onPercentChange,
+}: {
+  juristicOnFile: boolean;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  percent: number;
+  percents: readonly number[];
+  onPercentChange: (percent: number) => void;
+}) {
+  const t = useT();
+  const [juristic, setJuristic] = useState(juristicOnFile);
+  const [step, setStep] = useState<'none' | 'ask' | 'form'>('none');
+  useEffect(() => setJuristic(juristicOnFile), [juristicOnFile]);
+
+  const choose = (next: boolean) => {
+    if (next && !juristic) {
+      setStep('ask');
+      return;
+    }
+    onCheckedChange(next);
+  };
+
+  return (
+    <Stack gap="2" data-testid="withholding-choice" data-juristic={juristic}>
+      <Checkbox.Root colorPalette="teal" checked={checked} onCheckedChange={(event) => choose(event.checked === true)} name="isWithholding" value="on">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('cart_withholding_request')}</Checkbox.Label>
+      </Checkbox.Root>
+      {checked ? (
+        <NativeSelect.Root size="sm" maxW="40" pl="7">
+          <NativeSelect.Field name="withholdingPercent" aria-label={t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')} value={String(percent)} onChange={(event) => onPercentChange(Number(event.currentTarget.value))}>
+            {percents.map((option) => (
+              <option key={option} value={option}>
+                {option}%
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      ) : null}
+      <chakra.p fontSize="sm" color={juristic ? 'green.700' : 'fg.muted'}>
+        {juristic ? t('tax_withholding_ready') : t('cart_withholding_juristic_only')}
+      </chakra.p>
+      <ChangePersonTypeDialog open={step === 'ask'} onCancel={() => setStep('none')} onConfirm={() => setStep('form')} />
+      <WithholdingTaxModal
+        open={step === 'form'}
+        onClose={() => setStep('none')}
+        onSaved={() => {
+          setJuristic(true);
+          setStep('none');
+          onCheckedChange(true);
+        }}
+      />
+    </Stack>
+  );
+}

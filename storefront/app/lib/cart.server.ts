@@ -1,0 +1,324 @@
+/**
+ * The student's cart on the server: its lines (GET /private/cart), adding a course
+ * (POST /private/cart), removing a line, what the cart page is built from, and placing
+ * the cart's order (POST /private/cart/order). The CMS prices the order itself; its total
+ * is the one charged. Also the password-reset calls of the sign-in screens.
+ */
+import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
+import { money, toMajorString } from '@sala/shared/money';
+import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
+import type { Translate } from '@sala/shared/texts';
+import { z } from 'zod';
+import { priceCartLines, type CartData, type CartLine } from '~/components/cart/cart-pricing';
+import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/components/checkout/pricing';
+import { pricingSettingsFrom } from '~/components/checkout/settings';
+import type { PaymentMethodView } from '~/components/checkout/types';
+import { orderErrorMessage, postOrderPath } from './checkout.server';
+import {
+  CmsApiError,
+  callJson,
+  createOrder,
+  findCouponByCode,
+  getPaymentMethods,
+  getPromotions,
+  getSiteSettings,
+  postJson,
+  toPublicAssetUrl,
+  type CallOptions,
+} from './cms.server';
+import type { WirePaymentMethod } from './cms-schemas.server';
+import type { Locale } from './i18n';
+import { redirect } from '@remix-run/node';
+import { PRIVATE_NO_STORE, safeRedirect } from './auth.server';
+import { getLocale } from './i18n.server';
+import { getSessionStudent, type SessionStudent } from './session.server';
+import { loadShippingData } from './shipping.server';
+
+const nullableNumber = z.number().nullable();
+
+const CartItemSchema = z.looseObject({
+  id: z.number().int(),
+  course_id: nullableNumber,
+  product_id: nullableNumber.optional().default(null),
+  pricingplan_id: nullableNumber,
+  quantity: z.number().int().optional().default(1),
+  title: z.string(),
+  course_type: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  price: nullableNumber,
+  price_usd: nullableNumber,
+});
+const CartResponseSchema = z.looseObject({ success: z.literal(true), data: z.array(CartItemSchema) });
+const ClearCartResponseSchema = z.looseObject({ success: z.literal(true), deleted: z.number().int().optional() });
+const SuccessSchema = z.looseObject({ success: z.literal(true) });
+
+type StudentOptions = CallOptions & { jwt: string };
+
+function lineFromWire(item: z.infer<typeof CartItemSchema>): CartLine | null {
+  const courseId = item.course_id ?? item.product_id;
+  if (courseId === null) return null;
+  const kind = item.course_id !== null ? 'course' : 'product';
+  return {
+    itemId: item.id,
+    kind,
+    courseId,
+    quantity: item.quantity,
+    title: item.title,
+    courseType: item.course_type ?? (kind === 'product' ? 'product' : 'Online'),
+    planId: item.pricingplan_id,
+    planName: item.plan_name,
+    priceAmount: toMinorUnits(item.price),
+    priceUsdAmount: toMinorUnits(item.price_usd, 'USD'),
+    href: item.course_id !== null ? `/courses/${item.course_id}` : `/products/${courseId}`,
+  };
+}
+
+/** The signed-in student's cart lines, in the order they were added. */
+export async function getCartLines(options: StudentOptions): Promise<CartLine[]> {
+  const answer = await callJson('/private/cart', CartResponseSchema, options);
+  return answer.data.map(lineFromWire).filter((line): line is CartLine => line !== null);
+}
+
+/**
+ * Puts a course (or a product sold as one) in the student's cart, on the given plan or the
+ * course's default one; adding it again changes its plan. Refusals come back as CmsApiError
+ * (404 NOT_FOUND for a course not on sale, 400 NO_PRICING_PLAN).
+ */
+export async function addCartItem(input: { courseId: number; planId?: number | null }, options: StudentOptions): Promise<CartLine[]> {
+  const body: Record<string, unknown> = { course_id: input.courseId };
+  if (input.planId) body.pricingplan_id = input.planId;
+  const answer = await postJson('/private/cart', CartResponseSchema, body, options);
+  return answer.data.map(lineFromWire).filter((line): line is CartLine => line !== null);
+}
+
+/** Empties the student's cart (POST /public/cart/deleteitem). */
+export async function clearCart(student: SessionStudent, options: StudentOptions): Promise<void> {
+  await postJson('/public/cart/deleteitem', ClearCartResponseSchema, { user_id: student.userId }, options);
+}
+
+/**
+ * Removes one line. The CMS only empties a whole cart, so the other lines are put back
+ * on the plans they had.
+ */
+export async function removeCartLine(student: SessionStudent, itemId: number, options: StudentOptions): Promise<void> {
+  const lines = await getCartLines(options);
+  if (!lines.some((line) => line.itemId === itemId)) return;
+  await clearCart(student, options);
+  for (const line of lines) {
+    if (line.itemId === itemId) continue;
+    try {
+      if (line.kind === 'product') await postJson('/private/cart', CartResponseSchema, { product_id: line.courseId, quantity: line.quantity }, options);
+      else await addCartItem({ courseId: line.courseId, planId: line.planId }, options);
+    } catch (error) {
+      // A course that went off sale meanwhile stays out of the cart.
+      if (!(error instanceof CmsApiError)) throw error;
+    }
+  }
+}
+
+function paymentMethodView(method: WirePaymentMethod): PaymentMethodView {
+  const isBank = method.id === PAYMENT_METHOD_IDS.BANK_TRANSFER;
+  const accounts = isBank ? (method.bankList ?? []) : null;
+  return {
+    id: method.id,
+    name: method.name,
+    description: method.description,
+    paymentType: method.payment_type,
+    logoUrl: toPublicAssetUrl(method.logoUrl),
+    bankAccounts: accounts
+      ? accounts.map((account) => ({
+          id: account.id,
+          accountId: account.account_id,
+          accountName: account.account_name,
+          bankName: account.bank_name,
+          bankCode: account.bank_code,
+          promptPayImage: toPublicAssetUrl(account.prompt_pay_image),
+        }))
+      : null,
+    disabled: isBank && !isBankTransferAvailable(accounts),
+  };
+}
+
+/** Everything the cart page shows for a signed-in student; one round of CMS calls in parallel. */
+export async function loadCartData(options: StudentOptions & { now: Date }): Promise<CartData> {
+  const [lines, promotions, methods, settings] = await Promise.all([getCartLines(options), getPromotions(options), getPaymentMethods(options), getSiteSettings(options)]);
+  // Physical items ship: their methods and the student's address come along (lib/shipping.server.ts).
+  const shipping = lines.some((line) => line.kind === 'product') ? await loadShippingData(options) : null;
+  return {
+    shipping,
+    lines,
+    promotions: promotions.map(promotionFromWire),
+    paymentMethods: methods.map(paymentMethodView),
+    pricing: pricingSettingsFrom(settings),
+    thankYouPage: settings.is_thank_you_page,
+    now: options.now.toISOString(),
+  };
+}
+
+export type CartOrderChoices = {
+  paymentMethodId: number | null;
+  promotionId: number | 'auto' | null;
+  couponCodes: string[];
+  shippingAddressId?: number | null;
+  shippingFeeId?: number | null;
+};
+
+export type CartOrderOutcome =
+  | { ok: true; orderId: number; orderToken: string; netAmount: number; redirectTo: string }
+  | { ok: false; field: 'paymentMethodId' | 'promotionId' | 'couponCode' | 'shipping' | null; message: string };
+
+/** The coupons of the codes the buyer kept; the first unknown code is named. */
+async function lookUpCoupons(codes: string[], options: CallOptions): Promise<{ coupons: CheckoutCoupon[]; failed: string | null }> {
+  const coupons: CheckoutCoupon[] = [];
+  for (const code of codes) {
+    try {
+      coupons.push(couponFromWire(await findCouponByCode(code, options)));
+    } catch (error) {
+      if (!(error instanceof CmsApiError)) throw error;
+      return { coupons, failed: code };
+    }
+  }
+  return { coupons, failed: null };
+}
+
+/**
+ * Places the cart's order: the cart read again from the CMS, the choices priced with the
+ * shared engine to decide what to send, the order placed, the cart emptied. A zero total
+ * goes to the thank-you redirect; anything else to the payment of that order.
+ */
+export async function placeCartOrder(args: {
+  student: SessionStudent;
+  choices: CartOrderChoices;
+  locale: Locale;
+  t: Translate;
+  signal?: AbortSignal;
+}): Promise<CartOrderOutcome> {
+  const { student, choices, locale, t, signal } = args;
+  const now = new Date();
+  const options = { jwt: student.jwt, locale, signal };
+  const [data, settings] = await Promise.all([loadCartData({ ...options, now }), getSiteSettings(options)]);
+  if (data.lines.length === 0) return { ok: false, field: null, message: t('cart_empty') };
+  const method = data.paymentMethods.find((candidate) => candidate.id === choices.paymentMethodId && !candidate.disabled);
+  if (!method) return { ok: false, field: 'paymentMethodId', message: t('cart_payment_method_required') };
+  // Physical items need the student's own address and a shipping method; the CMS checks both again.
+  const address = data.shipping?.address ?? null;
+  const fee = data.shipping?.fees.find((candidate) => candidate.id === choices.shippingFeeId) ?? null;
+  if (data.shipping && (!address || address.id !== choices.shippingAddressId)) return { ok: false, field: 'shipping', message: t('cart_shipping_address_required') };
+  if (data.shipping && !fee) return { ok: false, field: 'shipping', message: t('cart_shipping_method_required') };
+  const { coupons, failed } = await lookUpCoupons(choices.couponCodes, options);
+  if (failed) return { ok: false, field: 'couponCode', message: `${failed}: ${t('coupon_not_found_title')}` };
+
+  const breakdown = priceCartLines(data, { promotionId: choices.promotionId, coupons, paymentMethodId: method.id, shippingFeeAmount: fee?.priceAmount ?? 0 });
+  if (breakdown.problems.length > 0) {
+    const problem = breakdown.problems[0];
+    const field = problem.code === 'PROMOTION_REQUIRED' ? 'promotionId' : null;
+    let message: string;
+    try {
+      message = orderErrorMessage(new CmsApiError('', 400, problem.code, problem.code, null, null), t, locale);
+    } catch {
+      message = problem.code;
+    }
+    return { ok: false, field, message };
+  }
+
+  const { totals } = breakdown;
+  const courseLines = breakdown.lines.filter((line) => line.courseId > 0);
+  const productLines = breakdown.lines.filter((line) => line.courseId < 0);
+  const payload = {
+    user_id: student.userId,
+    course_id: courseLines.map((line) => line.courseId),
+    payment_method_id: method.id,
+    coupon_id: breakdown.appliedCoupons.map((coupon) => coupon.id),
+    promotion_id: breakdown.appliedPromotion?.id ?? null,
+    status: 'notYetReceived',
+    price: toMajorString(totals.subtotal),
+    discount: toMajorString(totals.discount),
+    shipping_fee: toMajorString(totals.shipping),
+    currency_code: breakdown.currency,
+    pricingplan_id: courseLines.map((line) => line.planId),
+    products: JSON.stringify(productLines.map((line) => ({ product_id: -line.courseId, pricingplan_id: line.planId, quantity: line.quantity }))),
+    courses: JSON.stringify(
+      courseLines.map((line) => ({
+        course_id: line.courseId,
+        pricingplan_id: line.planId,
+        price: toMajorString(money(line.listAmount, breakdown.currency)),
+        discount: toMajorString(money(line.discountAmount, breakdown.currency)),
+        quantity: line.quantity,
+      })),
+    ),
+    cancel_at: orderCancelAt(now, settings.auto_cancel ?? 0),
+    shipping_address_id: data.shipping ? (address?.id ?? null) : null,
+    shipping_fee_id: data.shipping ? (fee?.id ?? null) : null,
+    is_withholding: false,
+  };
+  let placed;
+  try {
+    placed = await createOrder(payload, options);
+  } catch (error) {
+    if (!(error instanceof CmsApiError)) throw error;
+    return { ok: false, field: null, message: orderErrorMessage(error, t, locale) };
+  }
+  // The order now holds the lines; the cart starts empty again.
+  try {
+    await clearCart(student, options);
+  } catch (error) {
+    if (!(error instanceof CmsApiError)) throw error;
+    console.warn(`[cart] order ${placed.orderId} placed but the cart was not emptied: ${error.message}`);
+  }
+  const netAmount = toMinorUnits(placed.order.net, placed.order.currency_code) ?? 0;
+  const redirectTo = netAmount === 0 ? postOrderPath(settings.is_thank_you_page, placed.order.order_token) : `/pay/${placed.orderId}`;
+  return { ok: true, orderId: placed.orderId, orderToken: placed.order.order_token, netAmount, redirectTo };
+}
+
+/* ------------------------------------------------------------------ password reset */
+
+/** Asks the CMS to mail a reset link; the answer is the same whether the address has an account or not. */
+export async function requestPasswordReset(email: string, options: CallOptions = {}): Promise<void> {
+  await postJson('/public/students/forgot-password', SuccessSchema, { email, lang: options.locale }, options);
+}
+
+/** Sets a new password with the code of a reset link; an invalid or used code comes back as CmsApiError. */
+export async function resetPassword(input: { code: string; password: string; passwordConfirmation: string }, options: CallOptions = {}): Promise<void> {
+  await postJson('/public/students/reset-password', SuccessSchema, { ...input, lang: options.locale }, options);
+}
+
+/* ------------------------------------------------------------------ add to cart */
+
+/** Adds a course for a signed-in student; a refusal comes back as the notice to show (null when added). */
+export async function addToCartOrMessage(args: { student: SessionStudent; courseId: number; planId: number | null; locale: Locale; t: Translate; signal?: AbortSignal }): Promise<string | null> {
+  try {
+    await addCartItem({ courseId: args.courseId, planId: args.planId }, { jwt: args.student.jwt, locale: args.locale, signal: args.signal });
+    return null;
+  } catch (error) {
+    if (!(error instanceof CmsApiError)) throw error;
+    const detail = error.code === 'NO_PRICING_PLAN' ? args.t('dont_have_pricing') : error.msg;
+    return detail ? `${args.t('cart_add_failed')}: ${detail}` : args.t('cart_add_failed');
+  }
+}
+
+function idOf(value: FormDataEntryValue | null): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The add-to-cart post (fields courseId, planId, redirect), shared by POST /cart/add and
+ * /cart's intent=add. A visitor goes to /cart?course={id} to sign in first; a refusal is
+ * shown by the cart page, which tries the same course again.
+ */
+export async function addToCartFromForm(request: Request, formData: FormData): Promise<Response> {
+  const headers = { 'Cache-Control': PRIVATE_NO_STORE };
+  const courseId = idOf(formData.get('courseId'));
+  if (!courseId) return redirect('/cart', { headers });
+  const planId = idOf(formData.get('planId'));
+  const retry = `/cart?course=${courseId}${planId ? `&plan=${planId}` : ''}`;
+  const student = await getSessionStudent(request);
+  if (!student) return redirect(retry, { headers });
+  try {
+    await addCartItem({ courseId, planId }, { jwt: student.jwt, locale: getLocale(request), signal: request.signal });
+  } catch (error) {
+    if (!(error instanceof CmsApiError)) throw error;
+    return redirect(retry, { headers });
+  }
+  return redirect(safeRedirect(formData.get('redirect'), '/cart'), { headers });
+}

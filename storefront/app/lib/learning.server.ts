@@ -1,0 +1,205 @@
+/**
+ * The video playlist on the server: the CMS's playlist, the student's access countdown and
+ * their saved positions, turned into what /courses/{id}-{slug}/learn shows. The student's
+ * token stays here; the browser only ever sends a lecture and a second, and the CMS takes
+ * the student from the token.
+ */
+import { z } from 'zod';
+import { callJson, postJson, toPublicAssetUrl, type CallOptions } from './cms.server';
+
+const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
+const nullableNumber = z.number().nullable().optional().transform((value) => value ?? null);
+const FileSchema = z
+  .looseObject({ name: nullableString, url: z.string(), mime: nullableString })
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+
+const LockReasonSchema = nullableString;
+
+const PlaylistLectureSchema = z.looseObject({
+  sections_id: nullableNumber,
+  lectures_id: z.number().int(),
+  lectures_name: z.string(),
+  lectures_preview: z.boolean(),
+  lectures_content_type: z.string(),
+  locked: z.boolean(),
+  lock_reason: LockReasonSchema,
+  content_text: nullableString,
+  content_file: FileSchema,
+  quiz_id: nullableNumber,
+  quiz_pass_score: nullableNumber,
+  homework_id: nullableNumber,
+  upload_video_type: nullableString,
+  video_name: nullableString,
+  video_url: nullableString,
+  video_file: FileSchema,
+  video_length: nullableNumber,
+  is_subtitle: z.boolean().optional().default(false),
+  subtitle: FileSchema,
+  position_seconds: nullableNumber,
+  completed: z.boolean().optional().default(false),
+});
+
+const PlaylistResponseSchema = z.looseObject({
+  dataResult: z.array(
+    z.looseObject({
+      sections_id: nullableNumber,
+      sections_name: nullableString,
+      lectures: z.array(PlaylistLectureSchema),
+    }),
+  ),
+  videoResult: PlaylistLectureSchema.nullable(),
+  canLearn: z.boolean(),
+  lockReason: LockReasonSchema,
+});
+
+const CountdownResponseSchema = z.looseObject({
+  data: z.looseObject({
+    planType: z.string(),
+    countDownTime: nullableNumber,
+    finishDateTime: nullableString,
+    expired: z.boolean(),
+    readLecture: z.number().optional().default(0),
+  }),
+});
+
+const ProgressResponseSchema = z.looseObject({
+  data: z.looseObject({ lectures_id: z.number(), position_seconds: z.number(), completed: z.boolean() }),
+});
+
+/** Why a lecture cannot be opened: the CMS's access codes, plus a course whose classes have not started yet. */
+export type LectureLock = 'UNAUTHORIZED' | 'COURSE_ACCESS_DENIED' | 'ORDER_IN_PROGRESS' | 'COURSE_NOT_PURCHASED' | 'COURSE_ACCESS_EXPIRED' | 'NOT_RELEASED';
+
+const LOCKS: readonly LectureLock[] = ['UNAUTHORIZED', 'COURSE_ACCESS_DENIED', 'ORDER_IN_PROGRESS', 'COURSE_NOT_PURCHASED', 'COURSE_ACCESS_EXPIRED', 'NOT_RELEASED'];
+
+function lockOf(value: string | null): LectureLock | null {
+  if (value === null) return null;
+  return (LOCKS as readonly string[]).includes(value) ? (value as LectureLock) : 'COURSE_NOT_PURCHASED';
+}
+
+export type LectureKind = 'video' | 'text' | 'file' | 'quiz' | 'homework';
+
+export type LectureView = {
+  id: number;
+  name: string;
+  kind: LectureKind;
+  preview: boolean;
+  lock: LectureLock | null;
+  /** Seconds, shown for locked lectures too. */
+  seconds: number | null;
+  positionSeconds: number;
+  completed: boolean;
+  video: { url: string; mime: string | null; subtitleUrl: string | null } | null;
+  /** An external player's page (YouTube, Vimeo) when the video is not a file the browser plays. */
+  externalUrl: string | null;
+  text: string | null;
+  file: { url: string; name: string } | null;
+  quizId: number | null;
+  quizPassScore: number | null;
+  homeworkId: number | null;
+};
+
+export type SectionView = { id: number | null; name: string | null; lectures: LectureView[] };
+
+export type CountdownView = { lifetime: boolean; remainingMs: number; finishAt: string | null; expired: boolean; completedLectures: number };
+
+export type PlaylistView = {
+  canLearn: boolean;
+  lock: LectureLock | null;
+  sections: SectionView[];
+  /** The lecture to open first: where the student stopped, else the first open one. */
+  resumeLectureId: number | null;
+};
+
+const KINDS: readonly LectureKind[] = ['video', 'text', 'file', 'quiz', 'homework'];
+const PLAYABLE = /\.(mp4|webm|ogv|m4v|mov)(\?|$)/i;
+
+function lectureView(wire: z.infer<typeof PlaylistLectureSchema>, notReleased: boolean): LectureView {
+  const kind = (KINDS as readonly string[]).includes(wire.lectures_content_type) ? (wire.lectures_content_type as LectureKind) : 'text';
+  // Until the classes start only the free previews open; the browser is not sent the rest.
+  const lock = wire.locked ? lockOf(wire.lock_reason) ?? 'COURSE_NOT_PURCHASED' : notReleased && !wire.lectures_preview ? 'NOT_RELEASED' : null;
+  const open = lock === null;
+  const videoUrl = open ? toPublicAssetUrl(wire.video_file?.url ?? wire.video_url) : null;
+  const isFile = Boolean(videoUrl && (wire.video_file || PLAYABLE.test(videoUrl)));
+  return {
+    id: wire.lectures_id,
+    name: wire.lectures_name,
+    kind,
+    preview: wire.lectures_preview,
+    lock,
+    seconds: wire.video_length,
+    positionSeconds: Math.max(0, Math.floor(wire.position_seconds ?? 0)),
+    completed: wire.completed,
+    video:
+      kind === 'video' && videoUrl && isFile
+        ? { url: videoUrl, mime: wire.video_file?.mime ?? null, subtitleUrl: wire.is_subtitle ? toPublicAssetUrl(wire.subtitle?.url ?? null) : null }
+        : null,
+    externalUrl: kind === 'video' && videoUrl && !isFile ? videoUrl : null,
+    text: open ? wire.content_text : null,
+    file: open && wire.content_file ? { url: toPublicAssetUrl(wire.content_file.url)!, name: wire.content_file.name ?? wire.lectures_name } : null,
+    quizId: open ? wire.quiz_id : null,
+    quizPassScore: open ? wire.quiz_pass_score : null,
+    homeworkId: open ? wire.homework_id : null,
+  };
+}
+
+/**
+ * The course's playlist for the caller (a visitor when `jwt` is null). `startsAt` is the
+ * course's class start: before it, a student who may learn still sees every lecture but
+ * only the previews open.
+ */
+export async function getPlaylist(courseId: number, args: { startsAt: string | null; now: Date }, options: CallOptions): Promise<PlaylistView> {
+  const answer = await callJson(`/public/course/videoplaylist/${courseId}`, PlaylistResponseSchema, options);
+  const notReleased = answer.canLearn && args.startsAt !== null && Date.parse(args.startsAt) > args.now.getTime();
+  const sections = answer.dataResult.map((section) => ({
+    id: section.sections_id,
+    name: section.sections_name,
+    lectures: section.lectures.map((lecture) => lectureView(lecture, notReleased)),
+  }));
+  const lectures = sections.flatMap((section) => section.lectures);
+  const resume = answer.videoResult ? lectures.find((lecture) => lecture.id === answer.videoResult!.lectures_id && lecture.lock === null) : undefined;
+  return {
+    canLearn: answer.canLearn && !notReleased,
+    lock: notReleased ? 'NOT_RELEASED' : lockOf(answer.lockReason),
+    sections,
+    resumeLectureId: resume?.id ?? lectures.find((lecture) => lecture.lock === null)?.id ?? null,
+  };
+}
+
+/** The signed-in student's access countdown for the course, or null when they hold no approved order. */
+export async function getCountdown(courseId: number, options: CallOptions & { jwt: string }): Promise<CountdownView | null> {
+  try {
+    const { data } = await callJson(`/private/course/countdowntime/${courseId}`, CountdownResponseSchema, options);
+    return {
+      lifetime: data.countDownTime === null,
+      remainingMs: Math.max(0, data.countDownTime ?? 0),
+      finishAt: data.finishDateTime,
+      expired: data.expired,
+      completedLectures: data.readLecture,
+    };
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && (error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
+
+export const ProgressFormSchema = z.object({
+  lectureId: z.coerce.number().int().positive(),
+  position: z.coerce.number().finite().min(0).max(10_000_000),
+  completed: z
+    .union([z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.boolean()])
+    .optional()
+    .transform((value) => value === true || value === 'true' || value === '1'),
+});
+
+/** Saves where the signed-in student is in a lecture; the CMS takes the student from the token. */
+export async function saveProgress(courseId: number, input: z.infer<typeof ProgressFormSchema>, options: CallOptions & { jwt: string }) {
+  const { data } = await postJson(
+    '/private/progress',
+    ProgressResponseSchema,
+    { course_id: courseId, lecture_id: input.lectureId, position_seconds: Math.floor(input.position), completed: input.completed },
+    options,
+  );
+  return { lectureId: data.lectures_id, positionSeconds: data.position_seconds, completed: data.completed };
+}

@@ -1,0 +1,233 @@
+/**
+ * A signed-in student's own orders on the server: the list of "my orders", one order by its
+ * token for the thank-you page, the access countdown of a course, and the tax-invoice details.
+ * Every call carries the student's own token; the CMS answers only with their own records.
+ * Amounts arrive in major units and leave here in minor units (satang), as the CMS stored them.
+ */
+import { redirect } from '@remix-run/node';
+import type { Currency } from '@sala/shared/constants';
+import { z } from 'zod';
+import { toMinorUnits } from '~/components/checkout/pricing';
+import { CmsApiError, callJson, type CallOptions } from './cms.server';
+import { getCoursePath } from './course-path';
+import { getSessionStudent, type SessionStudent } from './session.server';
+
+type StudentCall = CallOptions & { jwt: string };
+
+const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
+const nullableNumber = z.number().nullable().optional().transform((value) => value ?? null);
+
+const OwnOrderSchema = z.looseObject({
+  id: z.number().int(),
+  order_token: z.string(),
+  payment_status: z.string(),
+  price: z.number(),
+  discount: z.number(),
+  shipping_fee: z.number(),
+  withholding_price: z.number(),
+  vat: z.number().optional().default(0),
+  net: z.number(),
+  currency_code: z.enum(['THB', 'USD']),
+  payment_method_id: nullableNumber,
+  cancel_at: nullableString,
+  createdAt: nullableString,
+  approved_at: nullableString,
+  coupon_list_code: z.array(z.string()).optional().default([]),
+  order_course_list: z.array(
+    z.looseObject({ course_id: nullableNumber, course_slug: nullableString, title: z.string(), course_type: nullableString, net: z.number(), price: z.number(), discount: z.number() }),
+  ),
+  last_report: z
+    .looseObject({ id: z.number().int(), status: z.string(), reject_reason: nullableString, createdAt: nullableString })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+});
+
+const OwnOrdersResponseSchema = z.looseObject({
+  success: z.literal(true),
+  data: z.array(OwnOrderSchema),
+  pagination: z.looseObject({ page: z.number(), pageSize: z.number(), total: z.number() }),
+});
+
+/** A line of an order, with where its course is studied. */
+export type OrderLineView = {
+  courseId: number | null;
+  title: string;
+  netAmount: number;
+  coursePath: string | null;
+  learnPath: string | null;
+};
+
+/** An order as the storefront shows it (amounts in minor units). */
+export type OrderView = {
+  id: number;
+  token: string;
+  status: string;
+  currency: Currency;
+  priceAmount: number;
+  discountAmount: number;
+  shippingFeeAmount: number;
+  withholdingAmount: number;
+  vatAmount: number;
+  netAmount: number;
+  couponCodes: string[];
+  paymentMethodId: number | null;
+  createdAt: string | null;
+  approvedAt: string | null;
+  cancelAt: string | null;
+  lines: OrderLineView[];
+  report: { status: string; rejectReason: string | null; createdAt: string | null } | null;
+};
+
+function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
+  const minor = (major: number) => toMinorUnits(major, order.currency_code) ?? 0;
+  return {
+    id: order.id,
+    token: order.order_token,
+    status: order.payment_status,
+    currency: order.currency_code,
+    priceAmount: minor(order.price),
+    discountAmount: minor(order.discount),
+    shippingFeeAmount: minor(order.shipping_fee),
+    withholdingAmount: minor(order.withholding_price),
+    vatAmount: minor(order.vat),
+    netAmount: minor(order.net),
+    couponCodes: order.coupon_list_code,
+    paymentMethodId: order.payment_method_id,
+    createdAt: order.createdAt,
+    approvedAt: order.approved_at,
+    cancelAt: order.cancel_at,
+    lines: order.order_course_list.map((line) => {
+      const coursePath = line.course_id ? getCoursePath({ id: line.course_id, slug: line.course_slug }) : null;
+      return { courseId: line.course_id, title: line.title, netAmount: minor(line.net), coursePath, learnPath: coursePath ? `${coursePath}/learn` : null };
+    }),
+    report: order.last_report ? { status: order.last_report.status, rejectReason: order.last_report.reject_reason, createdAt: order.last_report.createdAt } : null,
+  };
+}
+
+/** The signed-in student, or a redirect to the sign-in page that comes back here. */
+export async function requireStudent(request: Request): Promise<SessionStudent> {
+  const student = await getSessionStudent(request);
+  if (student) return student;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/** A 401 from the CMS: the token ran out; the student signs in again. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof CmsApiError && error.status === 401;
+}
+
+/** One page of the student's own orders, newest first. */
+export async function listMyOrders(page: number, options: StudentCall): Promise<{ orders: OrderView[]; page: number; pageSize: number; total: number }> {
+  const answer = await callJson(`/private/orders?page=${page}&pageSize=10`, OwnOrdersResponseSchema, options);
+  return { orders: answer.data.map(toView), page: answer.pagination.page, pageSize: answer.pagination.pageSize, total: answer.pagination.total };
+}
+
+/** The student's own order of that token, or null (someone else's token finds nothing). */
+export async function findMyOrderByToken(token: string, options: StudentCall): Promise<OrderView | null> {
+  const answer = await callJson(`/private/orders?order_token=${encodeURIComponent(token)}&pageSize=1`, OwnOrdersResponseSchema, options);
+  const order = answer.data.find((item) => item.order_token === token);
+  return order ? toView(order) : null;
+}
+
+const CountdownResponseSchema = z.looseObject({
+  success: z.literal(true),
+  data: z.looseObject({
+    planType: z.string(),
+    countDownTime: z.number().nullable(),
+    finishDateTime: z.string().nullable(),
+    expired: z.boolean(),
+    remaining: z.looseObject({ days: z.number(), hours: z.number(), minutes: z.number(), seconds: z.number() }).nullable(),
+  }),
+});
+
+/** What the access countdown of a course says: no end, time left until a date, or expired. */
+export type CourseAccessView = { courseId: number; unlimited: boolean; expired: boolean; finishAt: string | null; remaining: { days: number; hours: number; minutes: number } | null };
+
+/** The access of an approved course (null when the CMS has no approved order of it for the student). */
+export async function getCourseAccess(courseId: number, options: StudentCall): Promise<CourseAccessView | null> {
+  try {
+    const { data } = await callJson(`/private/course/countdowntime/${courseId}`, CountdownResponseSchema, options);
+    return {
+      courseId,
+      unlimited: data.countDownTime === null,
+      expired: data.expired,
+      finishAt: data.finishDateTime,
+      remaining: data.remaining ? { days: data.remaining.days, hours: data.remaining.hours, minutes: data.remaining.minutes } : null,
+    };
+  } catch (error) {
+    if (error instanceof CmsApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/* ------------------------------------------------------------------ tax info */
+
+const TaxProfileSchema = z.looseObject({
+  success: z.literal(true),
+  data: z.looseObject({
+    firstname: nullableString,
+    lastname: nullableString,
+    is_require_tax_invoice: z.boolean().optional().default(false),
+    tax_person_type: z.enum(['normal_person', 'juristic_person']).nullable().optional(),
+    tax_name_one: nullableString,
+    tax_name_two: nullableString,
+    tax_payer_identification_no: nullableString,
+    tax_address: nullableString,
+    tax_postcode: nullableString,
+    tax_is_delivery_by_tax_address: z.boolean().nullable().optional(),
+    tax_delivery_address: nullableString,
+    tax_company_certificate: z.array(z.string()).optional().default([]),
+  }),
+});
+
+export type TaxInfoView = {
+  requireTaxInvoice: boolean;
+  personType: 'normal_person' | 'juristic_person';
+  nameOne: string;
+  nameTwo: string;
+  taxId: string;
+  address: string;
+  postcode: string;
+  deliveryByTaxAddress: boolean;
+  deliveryAddress: string;
+  certificates: string[];
+  /** True once the student saved a tax id. */
+  saved: boolean;
+};
+
+/** The student's tax-invoice details as saved in the CMS. */
+export async function getMyTaxInfo(options: StudentCall): Promise<TaxInfoView> {
+  const { data } = await callJson('/private/students', TaxProfileSchema, options);
+  return {
+    requireTaxInvoice: data.is_require_tax_invoice,
+    personType: data.tax_person_type ?? 'normal_person',
+    nameOne: data.tax_name_one ?? '',
+    nameTwo: data.tax_name_two ?? '',
+    taxId: data.tax_payer_identification_no ?? '',
+    address: data.tax_address ?? '',
+    postcode: data.tax_postcode ?? '',
+    deliveryByTaxAddress: data.tax_is_delivery_by_tax_address ?? true,
+    deliveryAddress: data.tax_delivery_address ?? '',
+    certificates: data.tax_company_certificate,
+    saved: Boolean(data.tax_payer_identification_no),
+  };
+}
+
+/**
+ * An instant as Bangkok date and time in the reader's language ("25 พ.ย. 2569 10:00").
+ * Formatted on the server only, so the page the browser hydrates holds the same text.
+ */
+export function formatBangkokDateTime(iso: string | null | undefined, locale: 'th' | 'en', withTime = true): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(locale === 'th' ? 'th-TH' : 'en-GB', {
+    timeZone: 'Asia/Bangkok',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+  }).format(date);
+}

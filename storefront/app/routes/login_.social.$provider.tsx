@@ -1,0 +1,49 @@
+/**
+ * /login/social/{provider}?redirect=/cart: the social sign-in buttons' target. Sign-in
+ * through a provider is not open on this site (docs/decisions/112-social-sign-in.md), so
+ * the page says so in the visitor's language and leads back to the sign-in form.
+ */
+import { chakra } from '@chakra-ui/react';
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { SOCIAL_PROVIDERS } from '~/components/cart/login-panel';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
+import { useT } from '~/lib/i18n';
+import type { loader as rootLoader } from '~/root';
+
+const PROVIDER_NAMES: Record<string, string> = { facebook: 'Facebook', google: 'Google', line: 'LINE' };
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const provider = SOCIAL_PROVIDERS.find((candidate) => candidate.id === params.provider);
+  if (!provider) throw data(null, { status: 404 });
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirect'), '/');
+  const back = redirectTo === '/cart' || redirectTo.startsWith('/cart?') ? redirectTo : `/login?redirect=${encodeURIComponent(redirectTo)}`;
+  return data({ providerName: PROVIDER_NAMES[provider.id], back }, { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  return [{ title: `${texts?.login_title ?? 'Log in'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
+};
+
+export default function SocialLoginRoute() {
+  const { providerName, back } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <chakra.div maxW="lg" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <chakra.div borderWidth="1px" borderColor="orange.300" bg="orange.50" borderRadius="xl" p="5" role="alert" data-testid="social-unavailable">
+        <chakra.p fontWeight="600">{t('login_social_unavailable', { provider: providerName })}</chakra.p>
+        <chakra.a href={back} color="brand" textDecoration="underline" display="inline-block" mt="3">
+          {t('login_back')}
+        </chakra.a>
+      </chakra.div>
+    </chakra.div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

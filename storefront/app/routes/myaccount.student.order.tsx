@@ -1,0 +1,92 @@
+/**
+ * /myaccount/student/order: the signed-in student's own orders, newest first: state, amounts
+ * as the CMS priced them, date, what to do next (pay or report the transfer on /pay/{id},
+ * start learning once approved, the shop's reason after a rejection), how long each approved
+ * course stays open, and the tax-invoice details. A visitor signs in first and comes back.
+ */
+import { chakra } from '@chakra-ui/react';
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { OrderCard, type CourseAccessLine } from '~/components/orders/order-card';
+import type { OrderCardData } from '~/components/orders/order-parts';
+import { TaxSummary } from '~/components/orders/tax-summary';
+import { useT } from '~/lib/i18n';
+import { getLocale } from '~/lib/i18n.server';
+import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent } from '~/lib/orders.server';
+import type { loader as rootLoader } from '~/root';
+
+const PRIVATE_PAGE = 'private, no-store';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const student = await requireStudent(request);
+  const locale = getLocale(request);
+  const url = new URL(request.url);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
+  const options = { jwt: student.jwt, locale, signal: request.signal };
+  try {
+    const [list, tax] = await Promise.all([listMyOrders(page, options), getMyTaxInfo(options)]);
+    // the access countdown of each course of an approved order on this page (one call per course)
+    const courseIds = [...new Set(list.orders.filter((order) => order.status === 'approved').flatMap((order) => order.lines.map((line) => line.courseId)))].filter(
+      (id): id is number => id !== null,
+    );
+    const accesses = await Promise.all(courseIds.map((courseId) => getCourseAccess(courseId, options)));
+    const access: Record<number, CourseAccessLine> = {};
+    for (const item of accesses) {
+      if (item) access[item.courseId] = { unlimited: item.unlimited, expired: item.expired, remaining: item.remaining, until: formatBangkokDateTime(item.finishAt, locale) };
+    }
+    const orders: OrderCardData[] = list.orders.map(({ createdAt, approvedAt: _approvedAt, cancelAt: _cancelAt, ...order }) => ({ ...order, orderedAt: formatBangkokDateTime(createdAt, locale) }));
+    const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+    return data({ orders, access, page, pages, tax }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
+  } catch (error) {
+    if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: { 'Cache-Control': PRIVATE_PAGE } });
+    throw error;
+  }
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
+  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  return [{ title: `${texts?.orders_title ?? 'My orders'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
+};
+
+export default function MyOrders() {
+  const { orders, access, page, pages, tax } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <chakra.div maxW="4xl" mx="auto" px="4" py={{ base: '6', md: '10' }} data-testid="my-orders">
+      <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" mb="5">
+        {t('orders_title')}
+      </chakra.h1>
+      {orders.length === 0 ? (
+        <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p="8" textAlign="center" data-testid="my-orders-empty">
+          <chakra.p>{t('orders_empty')}</chakra.p>
+          <chakra.span display="inline-block" mt="3" color="brand" fontWeight="600" textDecoration="underline" asChild>
+            <Link to="/">{t('cart_browse_courses')}</Link>
+          </chakra.span>
+        </chakra.div>
+      ) : (
+        <chakra.ul listStyleType="none" display="grid" gap="4">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} access={access} />
+            </li>
+          ))}
+        </chakra.ul>
+      )}
+      {pages > 1 ? (
+        <chakra.nav display="flex" justifyContent="center" alignItems="center" gap="4" mt="6" aria-label={t('orders_page_of', { page, pages })}>
+          {page > 1 ? <Link to={`?page=${page - 1}`}>{t('button_previous')}</Link> : null}
+          <span>{t('orders_page_of', { page, pages })}</span>
+          {page < pages ? <Link to={`?page=${page + 1}`}>{t('button_next')}</Link> : null}
+        </chakra.nav>
+      ) : null}
+      <TaxSummary tax={tax} />
+    </chakra.div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,85 @@
+/**
+ * POST /withholding-tax: saves the signed-in student's juristic-person tax details from the
+ * withholding tax modal (certificate uploaded first, then PUT /private/myaccount/students/tax).
+ * The person type is always juristic_person: only legal entities may deduct withholding tax.
+ * Answers `{ ok: true }` or the messages per field, checked with the shared tax rules.
+ */
+import { data, type ActionFunctionArgs } from '@remix-run/node';
+import { taxInvoiceIssues, type TaxInvoiceValues } from '@sala/shared/schemas';
+import { translatorFromTexts } from '~/components/checkout/settings';
+import { saveTaxInfo } from '~/lib/card.server';
+import { CmsApiError, CmsError, uploadFiles } from '~/lib/cms.server';
+import { getLocale, getTexts } from '~/lib/i18n.server';
+import { getSession } from '~/lib/session.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+export type WithholdingTaxAnswer = { ok: true } | { ok: false; fieldErrors: Record<string, string>; message: string };
+
+/** Wire names of the CMS's tax call → the modal's field names. */
+const FIELD_OF_WIRE: Record<string, string> = {
+  tax_name_one: 'taxNameOne',
+  tax_name_two: 'taxNameTwo',
+  tax_payer_identification_no: 'taxPayerIdentificationNo',
+  tax_address: 'taxAddress',
+  tax_postcode: 'taxPostcode',
+  tax_delivery_address: 'taxDeliveryAddress',
+  tax_company_certificate: 'taxCompanyCertificate',
+};
+
+export async function loader() {
+  throw new Response('Not found', { status: 404 });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const locale = getLocale(request);
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+  const student = (await getSession(request)).get('student');
+  if (!student) return data<WithholdingTaxAnswer>({ ok: false, fieldErrors: {}, message: t('error_unauthorized') }, { status: 401, headers: NO_STORE });
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const files = form.getAll('taxCompanyCertificate').filter((value): value is File => typeof value === 'object' && value !== null && 'size' in value && value.size > 0);
+  const values: TaxInvoiceValues = {
+    taxPersonType: 'juristic_person',
+    taxNameOne: text('taxNameOne'),
+    taxNameTwo: text('taxNameTwo'),
+    taxPayerIdentificationNo: text('taxPayerIdentificationNo'),
+    taxAddress: text('taxAddress'),
+    taxPostcode: text('taxPostcode'),
+    taxCompanyCertificate: files,
+    taxIsDeliveryByTaxaddress: form.get('taxIsDeliveryByTaxaddress') === 'on',
+    taxDeliveryAddress: text('taxDeliveryAddress'),
+  };
+  const issues = taxInvoiceIssues(values, t);
+  if (issues.length > 0) {
+    return data<WithholdingTaxAnswer>({ ok: false, fieldErrors: Object.fromEntries(issues.map((issue) => [issue.path, issue.message])), message: t('tax_invoice_invalid_toast') }, { headers: NO_STORE });
+  }
+  const options = { jwt: student.jwt, locale, signal: request.signal };
+  try {
+    const names = await uploadFiles(files, options);
+    await saveTaxInfo(
+      {
+        is_require_tax_invoice: true,
+        tax_person_type: 'juristic_person',
+        tax_name_one: values.taxNameOne,
+        tax_name_two: values.taxNameTwo,
+        tax_payer_identification_no: values.taxPayerIdentificationNo,
+        tax_address: values.taxAddress,
+        tax_postcode: values.taxPostcode,
+        tax_is_delivery_by_tax_address: values.taxIsDeliveryByTaxaddress,
+        tax_delivery_address: values.taxIsDeliveryByTaxaddress ? null : values.taxDeliveryAddress,
+        tax_company_certificate: names,
+      },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof CmsApiError) {
+      const fieldErrors: Record<string, string> = {};
+      for (const [wire, message] of Object.entries(error.errors ?? {})) fieldErrors[FIELD_OF_WIRE[wire] ?? wire] = Array.isArray(message) ? message[0] : message;
+      return data<WithholdingTaxAnswer>({ ok: false, fieldErrors, message: t('tax_invoice_invalid_toast') }, { headers: NO_STORE });
+    }
+    if (error instanceof CmsError) return data<WithholdingTaxAnswer>({ ok: false, fieldErrors: {}, message: t('error_input_error') }, { headers: NO_STORE });
+    throw error;
+  }
+  return data<WithholdingTaxAnswer>({ ok: true }, { headers: NO_STORE });
+}
