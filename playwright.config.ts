@@ -1,13 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CMS_PORT, CMS_URL, SANDBOX_PORT_ENV, STOREFRONT_PORT, STOREFRONT_URL, sandboxUrl } from './tests/e2e/support/servers';
+import { BOOKSTORE_PORT, BOOKSTORE_URL, CMS_PORT, CMS_URL, SANDBOX_PORT_ENV, STOREFRONT_PORT, STOREFRONT_URL, sandboxUrl } from './tests/e2e/support/servers';
+import { SMTP_ENV, SMTP_HTTP_PORT, SMTP_HTTP_URL, SMTP_PORT } from './tests/e2e/support/smtp';
 
 /**
  * Browser tests: Debian's Chromium against a freshly seeded CMS (compiled Strapi on its own
- * SQLite file) and the storefront's production build served by remix-serve.
+ * SQLite file) and the storefront's production build served by storefront/server.mjs.
  * Run from the repository root: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
  */
 const CI = !!process.env.CI;
 const STOREFRONT_BUILD_DIR = `build-e2e-${STOREFRONT_PORT}`;
+const REALTIME_PORT = process.env.E2E_REALTIME_PORT || '8447';
+/** The CMS empties the storefront's anonymous page cache with it when content changes (ADR 130). */
+const PAGE_CACHE_SECRET = 'e2e-page-cache-secret-0123456789';
 
 // Throwaway values: the CMS refuses to start without secrets, and a fresh clone has no cms/.env.
 const cmsEnv = {
@@ -20,7 +24,7 @@ const cmsEnv = {
   SEED_DEMO: 'true',
   SERVE_ADMIN: 'false',
   // a port of its own, so a running demo (8443) does not collide
-  REALTIME_PORT: process.env.E2E_REALTIME_PORT || '8447',
+  REALTIME_PORT: REALTIME_PORT,
   APP_KEYS: 'a,b',
   API_TOKEN_SALT: 'x',
   ADMIN_JWT_SECRET: 'x',
@@ -34,11 +38,18 @@ const cmsEnv = {
   // the payment methods of the seed point at the sandboxes below, and return to this storefront
   ...SANDBOX_PORT_ENV,
   STOREFRONT_URL,
+  // the book retailer hand-off goes to the local fake retailer below
+  BOOKSTORE_URL,
+  PAGE_CACHE_SECRET,
+  PAGE_CACHE_PURGE_URLS: `${STOREFRONT_URL}/__sala/page-cache/purge`,
+  // every mail goes to the test mail server below; specs read it with waitForMail()
+  ...SMTP_ENV,
 };
 
 export default defineConfig({
   testDir: './tests/e2e',
-  outputDir: './test-results/e2e',
+  // one folder per storefront port, so parallel runs keep their own artifacts
+  outputDir: process.env.E2E_STOREFRONT_PORT ? `./test-results/e2e-${STOREFRONT_PORT}` : './test-results/e2e',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   // One CMS database is shared by every test, and some tests edit it: run them one at a time.
@@ -53,6 +64,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
+    // The CMS real-time channel serves its generated self-signed certificate (docs/realtime.md);
+    // a person accepts it once in the browser, the tests accept it here.
+    ignoreHTTPSErrors: true,
   },
   projects: [
     {
@@ -78,6 +92,30 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // the local stand-in of the book retailer (cms/src/bookstore-fake)
+      name: 'bookstore',
+      command: 'npx tsx cms/src/bookstore-fake/index.ts',
+      port: BOOKSTORE_PORT,
+      env: { BOOKSTORE_FAKE_PORT: String(BOOKSTORE_PORT) },
+      timeout: 60_000,
+      reuseExistingServer: !CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // a real SMTP server that keeps what the CMS sends (tests/e2e/support/smtp.ts)
+      name: 'mail',
+      command: 'npx tsx tests/e2e/support/smtp.ts',
+      url: `${SMTP_HTTP_URL}/_health`,
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_SMTP_HTTP_PORT: String(SMTP_HTTP_PORT) },
+      timeout: 60_000,
+      reuseExistingServer: !CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
       // the providers' stand-ins, notifying this CMS as a provider dashboard would
       name: 'payment-sandbox',
       command: 'npx tsx payment-sandbox/src/main.ts',
@@ -102,7 +140,7 @@ export default defineConfig({
     },
     {
       name: 'storefront',
-      command: `npm run build -w @sala/storefront && cd storefront && npx remix-serve ${STOREFRONT_BUILD_DIR}/server/index.js`,
+      command: `npm run build -w @sala/storefront && cd storefront && node server.mjs ${STOREFRONT_BUILD_DIR}/server/index.js`,
       url: `${STOREFRONT_URL}/healthcheck`,
       env: {
         NODE_ENV: 'production',
@@ -110,7 +148,9 @@ export default defineConfig({
         HOST: '127.0.0.1',
         CMS_URL,
         CMS_PUBLIC_URL: CMS_URL,
+        REALTIME_PUBLIC_URL: `https://127.0.0.1:${REALTIME_PORT}`,
         SESSION_SECRET: 'e2e-session-secret-0123456789',
+        PAGE_CACHE_SECRET,
         SALA_STOREFRONT_BUILD_DIR: STOREFRONT_BUILD_DIR,
       },
       timeout: 240_000,

@@ -21,24 +21,31 @@ export async function coursePagePath(cmsUrl, storefrontUrl, slug = COURSE_SLUG) 
   return { course, pathname };
 }
 
+/**
+ * A cookie that is not the locale's: the storefront's page cache lets such a visitor through
+ * to a render (storefront/page-cache.mjs), and the pages ignore it, so P1 measures renders.
+ */
+export const UNCACHED = { cookie: 'sala_bench_uncached=1' };
+
 export async function run({ cms, storefront, options }) {
   const { pathname } = await coursePagePath(cms.url, storefront.url);
   const pageUrl = `${storefront.url}${pathname}`;
-  const page = await fetchOk(pageUrl);
+  const page = await fetchOk(pageUrl, 5, UNCACHED);
+  if (page.headers.get('x-cache')) throw new Error(`P1: the uncached page came from the page cache (X-Cache: ${page.headers.get('x-cache')})`);
   const bare = await startBareServer(page.body, page.headers.get('content-type') ?? 'text/html; charset=utf-8');
   const connections = 10;
   let result;
   try {
-    const go = async (url) => summarize(await cannon({ url, connections, duration: options.duration }));
+    const go = async (url, headers) => summarize(await cannon({ url, connections, duration: options.duration, headers }));
     result = await interleave({
       name: 'P1 course page',
       rounds: options.rounds,
       warmup: async () => {
         await cannon({ url: `${bare.url}/`, connections, duration: options.warmup });
-        await cannon({ url: pageUrl, connections, duration: options.warmup });
+        await cannon({ url: pageUrl, connections, duration: options.warmup, headers: UNCACHED });
       },
       ceiling: () => go(`${bare.url}${pathname}`),
-      subject: () => go(pageUrl),
+      subject: () => go(pageUrl, UNCACHED),
     });
   } finally {
     await bare.stop();

@@ -7,6 +7,7 @@
  *   npm start            production builds (admin panel included)
  *   npm run dev          Strapi develop + Remix dev server with hot reload
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, buildIfChanged, ensureCmsEnv, log, run, start, stop, storefrontSessionSecret, waitFor } from './lib.mjs';
@@ -50,7 +51,11 @@ if (fs.existsSync(sandboxMain)) {
 const RETAILER_PORT = Number(process.env.BOOKSTORE_FAKE_PORT || 4600);
 children.push(start('retailer', tsx, ['cms/src/bookstore-fake/index.ts'], { env: { BOOKSTORE_FAKE_PORT: String(RETAILER_PORT) } }));
 
+// The CMS empties the storefront's anonymous page cache when content changes (ADR 130).
+const pageCacheSecret = process.env.PAGE_CACHE_SECRET || randomBytes(24).toString('hex');
 const cmsEnv = {
+  PAGE_CACHE_SECRET: pageCacheSecret,
+  PAGE_CACHE_PURGE_URLS: process.env.PAGE_CACHE_PURGE_URLS || `http://127.0.0.1:${STORE_PORT}/__sala/page-cache/purge`,
   PORT: String(CMS_PORT),
   STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${STORE_PORT}`,
   BOOKSTORE_URL: process.env.BOOKSTORE_URL || `http://127.0.0.1:${RETAILER_PORT}`,
@@ -76,10 +81,11 @@ const storeEnv = {
   CMS_URL: cmsUrl,
   CMS_PUBLIC_URL: `http://localhost:${CMS_PORT}`,
   SESSION_SECRET: storefrontSessionSecret(),
+  PAGE_CACHE_SECRET: pageCacheSecret,
 };
 const storefront = dev
   ? start('storefront', 'npm', ['run', 'dev', '-w', '@sala/storefront', '--', '--port', String(STORE_PORT)], { env: storeEnv })
-  : start('storefront', path.join(ROOT, 'node_modules', '.bin', 'remix-serve'), ['./build/server/index.js'], {
+  : start('storefront', process.execPath, ['server.mjs', './build/server/index.js'], {
       cwd: path.join(ROOT, 'storefront'),
       env: { NODE_ENV: 'production', ...storeEnv },
     });

@@ -2,7 +2,9 @@
 /**
  * Runs every test: unit (shared, storefront, payments), API tests on a booted
  * Strapi over SQLite and, when TEST_DATABASE_URL is set, again over PostgreSQL,
- * browser tests in Debian's Chromium, and the docker-compose file check.
+ * the reliability suite (tests/reliability) on the same databases when
+ * SALA_TEST_RELIABILITY=1, browser tests in
+ * Debian's Chromium, and the docker-compose file check.
  * Ends with one line: "Tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
@@ -74,6 +76,26 @@ if (process.env.TEST_DATABASE_URL) {
   vitest('API tests on PostgreSQL', ['cms'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
   log('TEST_DATABASE_URL is not set: the API suite runs on SQLite only.');
+}
+
+// The reliability suite: one compiled CMS for both databases, one CMS boot per test file.
+// It runs with SALA_TEST_RELIABILITY=1 (also `npm run test:reliability`); its run time on an
+// idle machine decides when it joins the default run.
+if (process.env.SALA_TEST_RELIABILITY === '1') {
+  const reliabilityDist = path.join(ROOT, 'cms', `dist-reliability-${process.pid}`);
+  const reliabilityConfig = ['--config', 'tests/reliability/vitest.config.ts'];
+  step('reliability suite: compile the CMS', process.execPath, ['tests/reliability/compile-cms.mjs', reliabilityDist], { env: { SALA_SHARED_BUILT: '1' } });
+  if (steps[steps.length - 1].ok) {
+    vitest('reliability suite on SQLite', [], { ...sqliteEnv, SALA_PREBUILT_CMS_DIST: reliabilityDist }, reliabilityConfig);
+    if (process.env.TEST_DATABASE_URL) {
+      vitest('reliability suite on PostgreSQL', [], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, SALA_PREBUILT_CMS_DIST: reliabilityDist }, reliabilityConfig);
+    }
+  } else {
+    totals.failed += 1;
+  }
+  fs.rmSync(reliabilityDist, { recursive: true, force: true });
+} else {
+  log('reliability suite: not part of this run (SALA_TEST_RELIABILITY=1 or npm run test:reliability runs it)');
 }
 
 const e2eReport = path.join(reports, 'e2e.json');

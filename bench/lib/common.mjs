@@ -169,10 +169,10 @@ export async function fetchBytes(url, headers = {}) {
  * A GET that must answer 200: a busy server may answer 503 for a moment (the storefront
  * gives up on a slow CMS after its timeout), so a few tries are allowed.
  */
-export async function fetchOk(url, attempts = 5) {
+export async function fetchOk(url, attempts = 5, headers = {}) {
   let last;
   for (let i = 0; i < attempts; i++) {
-    last = await fetchBytes(url);
+    last = await fetchBytes(url, headers);
     if (last.status === 200) return last;
     await sleep(2000);
   }

@@ -2,7 +2,7 @@
  * The storefront for the benchmarks: its production build (rebuilt only when its sources
  * changed, the same stamp as `npm start`), copied into a folder of this run's own (so a
  * rebuild started meanwhile by someone else never changes what is measured) and served by
- * remix-serve on the servers' core.
+ * its production server (storefront/server.mjs, with the anonymous page cache) on the servers' core.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,13 +46,16 @@ export const serverBuildOf = (dir) => path.join(dir, 'build', 'server', 'index.j
 
 /** The environment of a production storefront talking to `cmsUrl`. */
 export function storefrontEnv(cmsUrl, port) {
-  return { NODE_ENV: 'production', HOST, PORT: String(port), CMS_URL: cmsUrl, CMS_PUBLIC_URL: cmsUrl };
+  return { NODE_ENV: 'production', HOST, PORT: String(port), CMS_URL: cmsUrl, CMS_PUBLIC_URL: cmsUrl, PAGE_CACHE_SECRET: BENCH_PAGE_CACHE_SECRET, STOREFRONT_ACCESS_LOG: 'false' };
 }
+
+/** The page cache is on, as in production (it stays on for the run: the benchmarks change no content). */
+export const BENCH_PAGE_CACHE_SECRET = 'bench-page-cache-secret';
 
 export async function startStorefront(cmsUrl, dir) {
   const port = await freePort();
-  const serve = path.join(ROOT, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js');
-  const child = startChild('storefront', process.execPath, [serve, serverBuildOf(dir)], { env: storefrontEnv(cmsUrl, port), cwd: dir });
+  const server = path.join(STOREFRONT_DIR, 'server.mjs');
+  const child = startChild('storefront', process.execPath, [server, serverBuildOf(dir)], { env: storefrontEnv(cmsUrl, port), cwd: dir });
   const url = `http://${HOST}:${port}`;
   await waitForUrl(`${url}/healthcheck`, { child, timeoutMs: 120_000 });
   return { url, port, child, dir, stop: () => stopChild(child, 5000) };

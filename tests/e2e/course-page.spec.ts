@@ -1,4 +1,4 @@
-import { createCourse, keepScreenshot, seededCourse, withSiteSettings } from './support/course-checkout';
+import { createCourse, keepScreenshot, registerStudent, seededCourse, uniqueName, withSiteSettings } from './support/course-checkout';
 import { expect, test, THAI, waitForHydration } from './support/fixtures';
 import { CMS_URL } from './support/servers';
 
@@ -110,6 +110,31 @@ test.describe('course detail page', () => {
     await page.reload();
     await expect(page.getByTestId('course-curriculum')).toBeVisible();
     await expect(page.getByTestId('related-teacher')).toBeVisible();
+  });
+
+  test('a signed-in student replies under a comment; the reply shows beneath it, and visitors get no reply box', async ({ page, request }, testInfo) => {
+    const course = await seededCourse(request, MARKETING);
+    await page.goto(course.path);
+    await expect(page.getByTestId('course-comment-list')).toContainText('อาจารย์อธิบายเข้าใจง่าย');
+    await expect(page.getByTestId('comment-reply')).toHaveCount(0);
+
+    const student = await registerStudent(request, 'reply');
+    const login = await page.request.post(course.path, { form: { intent: 'login', username: student.username, password: student.password } });
+    expect(login.status()).toBe(200);
+    await page.goto(course.path);
+    await waitForHydration(page);
+    const comment = page.getByTestId('course-comment-list').locator('li').filter({ hasText: 'อาจารย์อธิบายเข้าใจง่าย' }).first();
+    const reply = comment.getByTestId('comment-reply');
+    await reply.getByText('ตอบกลับ', { exact: true }).click();
+    const text = `ขอบคุณสำหรับคำถาม ${uniqueName('r')}`;
+    await reply.getByRole('textbox', { name: /ตอบกลับความคิดเห็นของ/ }).fill(text);
+    await reply.getByRole('button', { name: 'ส่งคำตอบ' }).click();
+    await expect(comment.getByTestId('comment-reply-item').filter({ hasText: text })).toBeVisible();
+    await expect(reply.getByRole('textbox')).toBeHidden();
+    await keepScreenshot(page, testInfo, 'course-comment-reply-1280');
+    // it is stored: a reload still shows it under the same comment
+    await page.reload();
+    await expect(page.getByTestId('course-comment-list').locator('li').filter({ hasText: 'อาจารย์อธิบายเข้าใจง่าย' }).first().getByTestId('comment-reply-item').filter({ hasText: text })).toBeVisible();
   });
 
   test('keeps the page path as link_path in local storage', async ({ page, request }) => {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run test:reliability`: the reliability suite on SQLite, then again on PostgreSQL
- * when TEST_DATABASE_URL is set. Extra arguments go to vitest (a file name filters).
- * Ends with one line: "Reliability: N passed, N failed".
+ * when TEST_DATABASE_URL is set, both on one compiled CMS. Extra arguments go to vitest
+ * (a file name filters). Ends with one line: "Reliability: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,24 @@ const databases = [['SQLite', '']];
 if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
 else console.log('[reliability] TEST_DATABASE_URL is not set: SQLite only.');
 
+// One compiled CMS for every database (unless the caller compiled one already).
+let prebuilt = process.env.SALA_PREBUILT_CMS_DIST;
+let compiledHere = false;
+if (!prebuilt) {
+  prebuilt = path.join(root, 'cms', `dist-reliability-${process.pid}`);
+  const compiled = spawnSync(process.execPath, [path.join(root, 'tests/reliability/compile-cms.mjs'), prebuilt], { cwd: root, stdio: 'inherit' });
+  if (compiled.status !== 0) {
+    console.log('Reliability: 0 passed, 1 failed');
+    process.exit(1);
+  }
+  compiledHere = true;
+}
+const cleanUp = () => compiledHere && fs.rmSync(prebuilt, { recursive: true, force: true });
+process.once('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+
 const totals = { passed: 0, failed: 0 };
 let failedRuns = 0;
 for (const [name, url] of databases) {
@@ -25,7 +43,7 @@ for (const [name, url] of databases) {
   const result = spawnSync('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: url },
+    env: { ...process.env, TEST_DATABASE_URL: url, SALA_PREBUILT_CMS_DIST: prebuilt },
   });
   if (result.status !== 0) failedRuns += 1;
   if (fs.existsSync(report)) {
@@ -37,5 +55,6 @@ for (const [name, url] of databases) {
     totals.failed += 1;
   }
 }
+cleanUp();
 console.log(`Reliability: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedRuns || totals.failed ? 1 : 0);

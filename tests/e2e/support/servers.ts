@@ -23,3 +23,7 @@ export const sandboxUrl = (name: SandboxName) => `http://127.0.0.1:${SANDBOX_POR
 export const SANDBOX_PORT_ENV = Object.fromEntries(
   Object.entries(SANDBOX_PORTS).map(([name, port]) => [`PAYMENT_SANDBOX_${name.toUpperCase()}_PORT`, String(port)]),
 );
+
+/** The local book retailer of the browser tests: the port after the sandboxes' (E2E_BOOKSTORE_PORT overrides). */
+export const BOOKSTORE_PORT = Number(process.env.E2E_BOOKSTORE_PORT || SANDBOX_BASE + 6);
+export const BOOKSTORE_URL = `http://127.0.0.1:${BOOKSTORE_PORT}`;

@@ -5,9 +5,10 @@
  * and the counters in the database agree with the orders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStrapi, type TestStrapi } from '../../cms/tests/helpers/strapi';
-import { faults, tally } from './support/http';
-import { checkoutInvariants, createBuyers, createCoupon, createOffer, placeOrder } from './support/shop';
+import type { TestStrapi } from '../../../cms/tests/helpers/strapi';
+import type { CmsHandle } from '../support/cms';
+import { faults, tally } from '../support/http';
+import { checkoutInvariants, createBuyers, createCoupon, createOffer, placeOrder } from '../support/shop';
 
 const ROUNDS = 5;
 const BUYERS = 200;
@@ -16,13 +17,13 @@ const AVAILABLE = 10;
 let cms: TestStrapi;
 const timings: string[] = [];
 
-beforeAll(async () => {
-  cms = await startStrapi();
+export function checkoutRaces(shared: CmsHandle) {
+beforeAll(() => {
+  cms = shared();
 });
 
-afterAll(async () => {
+afterAll(() => {
   if (timings.length) console.info(`[checkout races on ${cms?.database.client}] ${timings.join('; ')}`);
-  await cms?.stop();
 });
 
 describe('the last ten seats of a class', () => {
@@ -72,3 +73,4 @@ describe('a coupon limited to ten uses', () => {
     }
   }, 600_000);
 });
+}

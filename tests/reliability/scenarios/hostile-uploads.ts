@@ -14,9 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMS_DIR, startStrapi, type TestStrapi } from '../../cms/tests/helpers/strapi';
-import { createStudent, type TestStudent } from '../../cms/tests/helpers/students';
-import { bearer, send, type Answer } from './support/http';
+import { CMS_DIR, type TestStrapi } from '../../../cms/tests/helpers/strapi';
+import type { CmsHandle } from '../support/cms';
+import { createStudent, type TestStudent } from '../../../cms/tests/helpers/students';
+import { bearer, send, type Answer } from '../support/http';
 
 const ROUNDS = 5;
 const UPLOADS_DIR = path.join(CMS_DIR, 'public', 'uploads');
@@ -99,14 +100,14 @@ function markedFiles(except: string[] = []): string[] {
 let cms: TestStrapi;
 let student: TestStudent;
 
+export function hostileUploads(shared: CmsHandle) {
 beforeAll(async () => {
-  cms = await startStrapi({ seed: false });
+  cms = shared();
   student = await createStudent(cms.strapi);
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const file of markedFiles()) fs.rmSync(file, { force: true });
-  await cms?.stop();
 });
 
 describe('twenty hostile uploads', () => {
@@ -134,3 +135,4 @@ describe('twenty hostile uploads', () => {
     expect(markedFiles(storedByName), 'files written from hostile uploads').toEqual([]);
   }, 600_000);
 });
+}

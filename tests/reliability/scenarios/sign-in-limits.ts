@@ -6,10 +6,11 @@
  * more accounts than the address's limit. Each five times; each round comes from a
  * loopback address of its own (127.0.0.x), since the limits count per client address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStrapi, type TestStrapi } from '../../cms/tests/helpers/strapi';
-import { createStudent } from '../../cms/tests/helpers/students';
-import { faults, sendJson, sleep, tally } from './support/http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestStrapi } from '../../../cms/tests/helpers/strapi';
+import type { CmsHandle } from '../support/cms';
+import { createStudent } from '../../../cms/tests/helpers/students';
+import { faults, sendJson, sleep, tally } from '../support/http';
 
 const ROUNDS = 5;
 const ATTEMPTS = 50;
@@ -19,28 +20,37 @@ const WINDOW_SECONDS = 8;
 const SIGNUPS = 50;
 const SIGNUP_LIMIT = 10;
 
+/** The limits the shared CMS of this scenario must be booted with (its env). */
+export const SIGN_IN_LIMITS_ENV: Record<string, string> = {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
+  LOGIN_MAX_FAILURES_PER_IP: '20',
+  LOGIN_FAILURE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+  SIGNUP_MAX_PER_IP_PER_DAY: String(SIGNUP_LIMIT),
+};
+
 let cms: TestStrapi;
 
-beforeAll(async () => {
-  cms = await startStrapi({
-    env: {
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
-      LOGIN_MAX_FAILURES_PER_IP: '20',
-      LOGIN_FAILURE_WINDOW_SECONDS: String(WINDOW_SECONDS),
-      SIGNUP_MAX_PER_IP_PER_DAY: String(SIGNUP_LIMIT),
-    },
-  });
+export function signInLimits(shared: CmsHandle) {
+beforeAll(() => {
+  cms = shared();
+  for (const [name, value] of Object.entries(SIGN_IN_LIMITS_ENV)) {
+    if (process.env[name] !== value) throw new Error(`the shared CMS must be booted with ${name}=${value} (SIGN_IN_LIMITS_ENV)`);
+  }
 });
 
-afterAll(async () => {
-  await cms?.stop();
-});
+/** The rounds 1..ROUNDS at once; the first failure fails the test once all have ended. */
+async function eachRound(round: (n: number) => Promise<void>): Promise<void> {
+  const results = await Promise.allSettled(Array.from({ length: ROUNDS }, (_, i) => round(i + 1)));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
 
 const login = (username: string, password: string, from: string) => sendJson('POST', `${cms.url}/public/students/login`, { username, password }, { from });
 
 describe('fifty wrong passwords at once for one account', () => {
   it(`are checked at most ${MAX_FAILURES} times, the rest answered 429 with Retry-After; the right password works again after the window, ${ROUNDS} times`, async () => {
-    for (let round = 1; round <= ROUNDS; round++) {
+    // The rounds run at once: each has its own account and its own address, so their limits never meet, and one window is waited out instead of five.
+    await eachRound(async (round) => {
       const from = `127.0.0.${20 + round}`;
       const student = await createStudent(cms.strapi);
 
@@ -64,7 +74,7 @@ describe('fifty wrong passwords at once for one account', () => {
       const after = await login(student.username, 'secret123', from);
       expect(after.status, `round ${round}: ${after.text}`).toBe(200);
       expect(after.body).toMatchObject({ success: true, jwt: expect.any(String), user: { id: student.id } });
-    }
+    });
   }, 300_000);
 });
 
@@ -75,7 +85,7 @@ describe('fifty sign-ups at once from one address', () => {
       .filter((label) => label.required ?? label.is_required)
       .map((label) => ({ id: label.id, value: label.item_list?.[0]?.value ?? 'ทดสอบ', validation: true, label: label.label }));
 
-    for (let round = 1; round <= ROUNDS; round++) {
+    await eachRound(async (round) => {
       const from = `127.0.0.${40 + round}`;
       const tag = `${Date.now().toString(36)}r${round}`;
       const usernames = Array.from({ length: SIGNUPS }, (_, i) => `flood${tag}n${i}`);
@@ -106,6 +116,7 @@ describe('fifty sign-ups at once from one address', () => {
       for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toBe('ERROR_CREATE_USER_IN_DAY');
       const created = await cms.strapi.db.query('plugin::users-permissions.user').count({ where: { username: { $in: usernames } } });
       expect(created, `round ${round}: accounts created`).toBe(SIGNUP_LIMIT);
-    }
+    });
   }, 300_000);
 });
+}

@@ -13,11 +13,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CMS_DIR, startStrapi, type TestStrapi } from '../../cms/tests/helpers/strapi';
-import { createStudent, type TestStudent } from '../../cms/tests/helpers/students';
-import { SPEC_ROUTES } from '../../cms/tests/spec-routes';
-import { bearer, send, sendJson, type Answer } from './support/http';
-import { BANK_TRANSFER, UID, createOffer } from './support/shop';
+import { CMS_DIR, type TestStrapi } from '../../../cms/tests/helpers/strapi';
+import type { CmsHandle } from '../support/cms';
+import { createStudent, type TestStudent } from '../../../cms/tests/helpers/students';
+import { SPEC_ROUTES } from '../../../cms/tests/spec-routes';
+import { bearer, send, sendJson, type Answer } from '../support/http';
+import { BANK_TRANSFER, UID, createOffer } from '../support/shop';
 
 const ROUNDS = 5;
 const MARKER = `x${randomBytes(5).toString('hex')}`;
@@ -77,8 +78,9 @@ async function herState() {
   return { orders, profile, cart, uploads, attempts };
 }
 
+export function crossStudent(shared: CmsHandle) {
 beforeAll(async () => {
-  cms = await startStrapi();
+  cms = shared();
   routes = await privateRoutes();
   alice = await createStudent(cms.strapi, { firstname: `อลิซ${MARKER}`, address: `บ้านเลขที่ ${MARKER}`, tel: '0891234567' });
   bob = await createStudent(cms.strapi);
@@ -121,7 +123,6 @@ afterAll(async () => {
     const rows = (await cms.strapi.db.query('api::storage.upload-record').findMany({ select: ['name'] })) as { name: string }[];
     for (const { name } of rows) fs.rmSync(path.join(CMS_DIR, 'public', 'uploads', name), { force: true });
   }
-  await cms?.stop();
 });
 
 /** The route's path with her ids in it. */
@@ -188,3 +189,4 @@ describe('another student calling every private route with her ids', () => {
     expect(await herState(), 'her orders, profile, cart, uploads and payments after the sweeps').toEqual(before);
   }, 600_000);
 });
+}

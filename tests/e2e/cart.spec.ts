@@ -1,0 +1,153 @@
+import { test, expect as baseExpect, waitForHydration } from './support/fixtures';
+import { keepScreenshot, readOrder, registerStudent, satang, seededCourse, withSiteSettings } from './support/course-checkout';
+import { signedInStudent } from './support/pay';
+
+// These flows post forms that sign in, mail and price on a real CMS: give a busy machine room.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const MARKETING = 'online-marketing-for-beginners';
+const EXCEL = 'excel-for-work';
+
+test.describe('the cart', () => {
+  test('a signed-in student adds courses from their pages, applies SALA10 and places an order at the summary total', async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    await withSiteSettings(request, { layout: '1', is_thank_you_page: true }, async () => {
+      await signedInStudent(page, request, 'cart');
+      const marketing = await seededCourse(request, MARKETING);
+      const excel = await seededCourse(request, EXCEL);
+
+      // the course page's register button puts the course in the cart
+      for (const course of [marketing, excel]) {
+        await page.goto(course.path);
+        await expect(page.getByTestId('course-layout')).toHaveAttribute('data-layout', '1');
+        await page.getByTestId('course-price').getByRole('link', { name: 'สมัครเรียน' }).click();
+        await expect(page).toHaveURL(/\/cart$/);
+      }
+      const lines = page.getByTestId('cart-line');
+      await expect(lines).toHaveCount(2);
+      await expect(lines.nth(0)).toHaveAttribute('data-course-id', String(marketing.id));
+      await expect(page.getByTestId('nav-cart').getByTestId('nav-cart-count')).toHaveText('2');
+      await waitForHydration(page);
+
+      // two courses meet the tiered promotion: the best one is chosen for the student
+      await expect(page.getByTestId('promotion-applied')).toBeVisible();
+      const withoutCoupon = satang(await page.getByTestId('summary-total').textContent());
+
+      await page.getByRole('textbox', { name: 'โค้ดส่วนลด' }).fill('SALA10');
+      await page.getByTestId('coupon-apply').click();
+      const result = page.getByTestId('coupon-result');
+      await expect(result).toContainText('คุณได้รับส่วนลดจากคูปองนี้เรียบร้อยแล้ว!');
+      await result.getByRole('button', { name: 'ตกลง' }).click();
+      await expect(result).toBeHidden();
+      await expect(page.getByTestId('coupon').filter({ hasText: 'SALA10' })).toHaveAttribute('data-applied', 'true');
+      const total = satang(await page.getByTestId('summary-total').textContent());
+      expect(total).toBeLessThan(withoutCoupon);
+
+      // bank transfer: the shop's accounts and the PromptPay QR at half the width
+      const payment = page.getByTestId('block-payment');
+      await payment.locator('[data-method-id="1"]').click();
+      await expect(payment.getByTestId('bank-accounts')).toBeVisible();
+      await payment.getByRole('button', { name: 'QR พร้อมเพย์' }).first().click();
+      const qr = page.getByTestId('qr-dialog');
+      await expect(qr).toBeVisible();
+      await expect(qr.locator('img')).toBeVisible();
+      const box = await qr.boundingBox();
+      // half of the page beside the dialog's own side padding
+      expect(box!.width / page.viewportSize()!.width).toBeGreaterThan(0.45);
+      expect(box!.width / page.viewportSize()!.width).toBeLessThanOrEqual(0.5);
+      await qr.getByRole('button', { name: 'ปิด' }).first().click();
+      await expect(qr).toBeHidden();
+
+      await keepScreenshot(page, testInfo, 'cart-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await keepScreenshot(page, testInfo, 'cart-390');
+      await page.setViewportSize({ width: 1280, height: 720 });
+
+      await page.getByTestId('pay-button').click();
+      await page.waitForURL(/\/pay\/\d+/);
+      const orderId = Number(/\/pay\/(\d+)/.exec(page.url())![1]);
+      const order = await readOrder(request, orderId);
+      expect(order.status).toBe('notYetReceived');
+      expect(order.net).toBe(total);
+      await keepScreenshot(page, testInfo, 'cart-paid-on-pay-page');
+
+      // the order holds the lines now: the cart is empty again
+      await page.goto('/cart');
+      await expect(page.getByTestId('cart-empty')).toBeVisible();
+      await expect(page.getByTestId('cart-empty')).toContainText('ไม่มีสินค้าในตะกร้า');
+      await expect(page.getByTestId('nav-cart').getByTestId('nav-cart-count')).toHaveCount(0);
+    });
+  });
+
+  test('removing a line leaves the other one and prices it alone', async ({ page, request }) => {
+    await signedInStudent(page, request, 'cartrm');
+    const marketing = await seededCourse(request, MARKETING);
+    const excel = await seededCourse(request, EXCEL);
+    // the reusable add-to-cart action: POST /cart/add
+    for (const course of [marketing, excel]) {
+      const added = await page.request.post('/cart/add', { form: { courseId: String(course.id) }, maxRedirects: 0 });
+      expect(added.status()).toBe(302);
+      expect(added.headers().location).toBe('/cart');
+    }
+    await page.goto('/cart');
+    await waitForHydration(page);
+    const lines = page.getByTestId('cart-line');
+    await expect(lines).toHaveCount(2);
+    const excelLine = page.locator(`[data-testid="cart-line"][data-course-id="${excel.id}"]`);
+    const excelPrice = satang(await excelLine.getByTestId('cart-line-price').textContent());
+    await page.locator(`[data-testid="cart-line"][data-course-id="${marketing.id}"]`).getByTestId('cart-line-remove').click();
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toHaveAttribute('data-course-id', String(excel.id));
+    await expect(page.getByTestId('summary-subtotal')).toHaveText(/฿/);
+    expect(satang(await page.getByTestId('summary-subtotal').textContent())).toBe(excelPrice);
+    await expect(page.getByTestId('nav-cart').getByTestId('nav-cart-count')).toHaveText('1');
+  });
+
+  test('a visitor signs in from the cart: a wrong password gets the Thai message, the right one shows the cart with the course', async ({ page, request }, testInfo) => {
+    const credentials = await registerStudent(request, 'cartin');
+    const marketing = await seededCourse(request, MARKETING);
+    const response = await page.goto(`/cart?course=${marketing.id}`);
+    expect(response!.headers()['cache-control']).toBe('private, no-store');
+    await expect(page).toHaveURL(new RegExp(`/cart\\?course=${marketing.id}$`));
+    const panel = page.getByTestId('login-panel');
+    await expect(panel.getByRole('heading', { name: 'เข้าสู่ระบบ' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'ลืมรหัสผ่าน?' })).toHaveAttribute('href', '/forgotpass');
+    await expect(panel.getByTestId('register-link')).toHaveAttribute('href', `/register?redirect=${encodeURIComponent(`/cart?course=${marketing.id}`)}`);
+    await expect(panel.getByTestId('social-login').getByRole('link')).toHaveCount(3);
+    await waitForHydration(page);
+    await keepScreenshot(page, testInfo, 'cart-login-1280');
+
+    await panel.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill(credentials.username);
+    await panel.getByLabel('รหัสผ่าน').fill('wrong-password');
+    await panel.getByLabel('รหัสผ่าน').press('Enter');
+    await expect(panel.getByTestId('login-error')).toHaveText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, testInfo, 'cart-login-error-390');
+
+    await panel.getByLabel('รหัสผ่าน').fill(credentials.password);
+    await panel.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toHaveAttribute('data-course-id', String(marketing.id));
+  });
+
+  test('a social sign-in button says in Thai that the provider is not open yet and leads back to the cart', async ({ page }) => {
+    await page.goto('/cart');
+    await page.getByTestId('social-login').getByRole('link', { name: 'เข้าสู่ระบบด้วย Google' }).click();
+    await expect(page).toHaveURL(/\/login\/social\/google\?redirect=%2Fcart$/);
+    await expect(page.getByTestId('social-unavailable')).toContainText('ยังไม่เปิดให้เข้าสู่ระบบด้วย Google');
+    await page.getByRole('link', { name: 'กลับไปหน้าเข้าสู่ระบบ' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('login-panel')).toBeVisible();
+  });
+
+  test('an empty cart says so and leads to the courses', async ({ page, request }, testInfo) => {
+    await signedInStudent(page, request, 'cartempty');
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-empty')).toContainText('ไม่มีสินค้าในตะกร้า');
+    await expect(page.getByTestId('pay-button')).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, testInfo, 'cart-empty-390');
+  });
+});

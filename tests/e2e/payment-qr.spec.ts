@@ -1,0 +1,142 @@
+import { keepScreenshot, readOrder, seededCourse, withSiteSettings } from './support/course-checkout';
+import { expect, test, waitForHydration } from './support/fixtures';
+import { expectOrderStatus, latestReference, placeOrder, readOrderStatus, readPaymentStatus, readReferences, sandboxDecide, signedInStudent } from './support/pay';
+import type { SandboxName } from './support/servers';
+
+const MARKETING = 'online-marketing-for-beginners';
+
+const QR_METHODS: { id: number; name: string; sandbox: SandboxName }[] = [
+  { id: 4, name: 'SCB bank QR', sandbox: 'scb' },
+  { id: 9, name: 'Omise PromptPay', sandbox: 'omise' },
+  { id: 12, name: 'Xendit PromptPay', sandbox: 'xendit' },
+  { id: 15, name: '2C2P QR', sandbox: '2c2p' },
+];
+
+test.describe('QR payments on /pay/{orderId}', () => {
+  for (const method of QR_METHODS) {
+    test(`method ${method.id} (${method.name}): the QR with its amount and expiry; the sandbox approves; the buyer lands on the thank-you page and the CMS approves the order`, async ({ page, request }, testInfo) => {
+      test.setTimeout(150_000);
+      await withSiteSettings(request, { is_thank_you_page: true }, async () => {
+        const student = await signedInStudent(page, request, `qr${method.id}`);
+        const { orderId, token } = await placeOrder(request, student, MARKETING, method.id);
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(`/pay/${orderId}`);
+        await waitForHydration(page);
+        const screen = page.getByTestId('qr-screen');
+        await expect(screen).toBeVisible({ timeout: 20_000 });
+        await expect(screen).toHaveAttribute('data-method', String(method.id));
+        await expect(page.getByTestId('pay-summary')).toContainText(`คำสั่งซื้อเลขที่ ${orderId}`);
+        await expect(screen.getByTestId('qr-amount')).toHaveText('฿1,990.00');
+        await expect(screen.getByRole('img', { name: 'QR สำหรับชำระเงิน ฿1,990.00' })).toHaveAttribute('src', /^data:image\/(png|svg\+xml|jpeg);base64,/);
+        await expect(screen.getByTestId('qr-countdown')).toHaveText(/^QR หมดอายุใน (\d+:)?\d\d:\d\d$/);
+        // the countdown runs
+        const before = await screen.getByTestId('qr-countdown').textContent();
+        await expect(screen.getByTestId('qr-countdown')).not.toHaveText(before ?? '', { timeout: 3_000 });
+        await keepScreenshot(page, testInfo, `qr-${method.id}-390`);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await keepScreenshot(page, testInfo, `qr-${method.id}-1280`);
+
+        // one attempt with the provider, pending until the buyer pays
+        const { attempts } = await readPaymentStatus(request, student, orderId);
+        expect(attempts.map((attempt) => [attempt.payment_method_id, attempt.status])).toEqual([[method.id, 'pending']]);
+        await sandboxDecide(request, method.sandbox, 'approve', await latestReference(request, orderId));
+
+        await page.waitForURL(`**/thankyou?orderId=${token}`, { timeout: 15_000 });
+        await expect(page.getByTestId('thankyou-order')).toContainText(`คำสั่งซื้อเลขที่ ${orderId}`);
+        await expect(page.getByTestId('thankyou-total')).toHaveText('฿1,990.00');
+        const order = await expectOrderStatus(request, student, orderId, 'approved');
+        expect(order.net).toBe(199_000);
+        if (method.id === 9) {
+          await page.setViewportSize({ width: 390, height: 844 });
+          await keepScreenshot(page, testInfo, 'thankyou-after-qr-390');
+        }
+
+        // the paid order's payment page now only sends the buyer on
+        await page.goto(`/pay/${orderId}`);
+        await expect(page).toHaveURL(new RegExp(`/thankyou\\?orderId=${token}$`));
+      });
+    });
+  }
+
+  test('real time: the PromptPay screen turns to the thank-you page within 2 s of the approval, before any 6 s status poll', async ({ page, request }, testInfo) => {
+    test.setTimeout(150_000);
+    const course = await seededCourse(request, MARKETING);
+    await withSiteSettings(request, { layout: '4', is_thank_you_page: true }, async () => {
+      const student = await signedInStudent(page, request, 'rt');
+      const polls: string[] = [];
+      page.on('request', (request) => {
+        if (/\/pay\/\d+\/status/.test(request.url())) polls.push(request.url());
+      });
+
+      // the order is placed through the registration layout's checkout and continues on /pay
+      await page.goto(course.path);
+      await waitForHydration(page);
+      await page.locator('[data-testid="payment-method"][data-method-id="9"]').click();
+      await expect(page.locator('[data-testid="payment-method"][data-method-id="9"] input')).toBeChecked();
+      await page.getByTestId('pay-button').click();
+      await page.waitForURL(/\/pay\/\d+$/, { timeout: 20_000 });
+      const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+      const screen = page.getByTestId('qr-screen');
+      await expect(screen).toBeVisible({ timeout: 20_000 });
+      await expect(screen).toHaveAttribute('data-method', '9');
+      // the tab has joined the student's room
+      await expect(screen).toHaveAttribute('data-realtime', 'ready', { timeout: 5_000 });
+      const { order_token: token } = await readOrder(request, orderId);
+      const reference = await latestReference(request, orderId);
+
+      const approvedAt = Date.now();
+      await sandboxDecide(request, 'omise', 'approve', reference);
+      await page.waitForURL(`**/thankyou?orderId=${token}`, { timeout: 5_000 });
+      const elapsed = Date.now() - approvedAt;
+      expect(elapsed, 'from the approval to the thank-you page (ms)').toBeLessThan(2_000);
+      expect(polls, 'status polls before the page moved on').toEqual([]);
+      await expect(page.getByTestId('thankyou-order')).toContainText(`คำสั่งซื้อเลขที่ ${orderId}`);
+      await expectOrderStatus(request, student, orderId, 'approved');
+      await keepScreenshot(page, testInfo, 'thankyou-realtime-1280');
+    });
+  });
+
+  test('method 9 declined: the failure notice, then Try again shows a new QR', async ({ page, request }, testInfo) => {
+    test.setTimeout(150_000);
+    const student = await signedInStudent(page, request, 'decl');
+    const { orderId } = await placeOrder(request, student, MARKETING, 9);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/pay/${orderId}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('qr-screen')).toBeVisible({ timeout: 20_000 });
+    const first = await latestReference(request, orderId);
+    await sandboxDecide(request, 'omise', 'decline', first);
+
+    const failure = page.getByTestId('payment-failure');
+    await expect(failure).toBeVisible({ timeout: 10_000 });
+    await expect(failure.getByRole('heading')).toHaveText('ผิดพลาด');
+    await expect(failure).toContainText('ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง');
+    await expect(page.getByTestId('qr-screen')).toHaveCount(0);
+    await keepScreenshot(page, testInfo, 'qr-declined-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await keepScreenshot(page, testInfo, 'qr-declined-1280');
+    // the order still waits for its payment
+    expect(await readOrderStatus(request, student, orderId)).toBe('notYetReceived');
+
+    await failure.getByTestId('payment-retry').click();
+    await expect(page.getByTestId('qr-screen')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(async () => (await readPaymentStatus(request, student, orderId)).attempts.map((attempt) => attempt.status)).toEqual(['pending', expect.stringMatching(/^(rejected|expired)$/)]);
+    expect(await latestReference(request, orderId)).not.toBe(first);
+  });
+
+  test('someone else’s order is not found, and a visitor is sent to sign in', async ({ page, request }) => {
+    const owner = await signedInStudent(page, request, 'own');
+    const { orderId } = await placeOrder(request, owner, MARKETING, 9);
+    await page.context().clearCookies();
+    const visitor = await page.request.get(`/pay/${orderId}`, { maxRedirects: 0 });
+    expect(visitor.status()).toBe(302);
+    expect(visitor.headers().location).toBe(`/login?redirect=${encodeURIComponent(`/pay/${orderId}`)}`);
+    await signedInStudent(page, request, 'other');
+    expect((await page.request.get(`/pay/${orderId}`)).status()).toBe(404);
+    expect((await page.request.post(`/pay/${orderId}`, { form: { intent: 'start', js: '1' } })).status()).toBe(404);
+    expect((await page.request.get(`/pay/${orderId}/status`)).status()).toBe(404);
+    // nothing was started for the owner's order by the other student
+    expect(await readReferences(request, orderId)).toEqual([]);
+  });
+});
