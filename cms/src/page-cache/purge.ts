@@ -29,21 +29,31 @@ export function registerPagePurge(strapi: Core.Strapi): void {
   if (!targets) return;
   let timer: NodeJS.Timeout | null = null;
 
-  const send = () => {
-    timer = null;
-    for (const url of targets.urls) {
-      fetch(url, { method: 'POST', headers: { 'x-sala-purge-secret': targets.secret }, signal: AbortSignal.timeout(TIMEOUT_MS) })
-        .then((res) => {
-          if (!res.ok) strapi.log.warn(`[page cache] purge at ${url} answered ${res.status}`);
-        })
-        .catch((error: Error) => strapi.log.warn(`[page cache] purge at ${url} failed: ${error.message}`));
-    }
-  };
+  const send = (): Promise<void> =>
+    Promise.all(
+      targets.urls.map((url) =>
+        fetch(url, { method: 'POST', headers: { 'x-sala-purge-secret': targets.secret }, signal: AbortSignal.timeout(TIMEOUT_MS) })
+          .then((res) => {
+            if (!res.ok) strapi.log.warn(`[page cache] purge at ${url} answered ${res.status}`);
+          })
+          .catch((error: Error) => strapi.log.warn(`[page cache] purge at ${url} failed: ${error.message}`)),
+      ),
+    ).then(() => undefined);
 
   strapi.documents.use(async (context, next) => {
     const result = await next();
     if (context.uid.startsWith('api::') && WRITE_ACTIONS.has(context.action)) {
-      timer ??= setTimeout(send, COALESCE_MS);
+      if (strapi.requestContext.get()) {
+        // An editor's request answers once the storefront has dropped its copies, so the
+        // next page view shows the change.
+        await send();
+      } else {
+        // Writes outside a request (seeding, cron jobs) are sent together.
+        timer ??= setTimeout(() => {
+          timer = null;
+          void send();
+        }, COALESCE_MS);
+      }
     }
     return result;
   });

@@ -41,7 +41,7 @@ export async function submitRegistration(args: {
   signal?: AbortSignal;
 }): Promise<{ lastResult: SubmissionResult<string[]> } | { setCookie: string }> {
   const { formData, session, form, locale, t, signal } = args;
-  const submission = parseWithZod(formData, { schema: registerSchema(form, t) });
+  const submission = parseWithZod(formData, { schema: registerSchema(form, t), disableAutoCoercion: true });
   const hideFields = ['newPassword', 'confirmNewPassword'];
   if (submission.status !== 'success') return { lastResult: submission.reply({ hideFields }) };
   const values = submission.value as Record<string, unknown>;

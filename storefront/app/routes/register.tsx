@@ -69,7 +69,7 @@ export default function RegisterRoute() {
     lastResult: actionData?.lastResult as never,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
   const settings = registerForm.settings as CheckoutSettings;
   return (
