@@ -35,6 +35,11 @@ const cmsEnv = {
   STRAPI_STARTUP_LOG: 'false',
   LOG_LEVEL: 'warn',
   BROWSER: 'none',
+  // Every browser test signs up and signs in from one address (127.0.0.1): the per-address
+  // limits would refuse a whole run. Their behaviour has its own API tests.
+  SIGNUP_MAX_PER_IP_PER_DAY: '100000',
+  LOGIN_MAX_FAILURES_PER_IP: '100000',
+  PASSWORD_RESET_MAX_PER_IP_PER_HOUR: '100000',
   // the payment methods of the seed point at the sandboxes below, and return to this storefront
   ...SANDBOX_PORT_ENV,
   STOREFRONT_URL,

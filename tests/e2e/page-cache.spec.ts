@@ -32,7 +32,7 @@ test('a visitor gets the course page from the cache, and an editor’s change sh
     expect(second.headers()['cache-control']).toContain('public');
     expect(await second.text()).toBe(await first.text());
 
-    await updateCourse(request, admin, document.documentId, { title: edited });
+    await updateCourse(request, admin, document.documentId, { title: edited, slug: SLUG });
     const changedAt = Date.now();
     await expect
       .poll(async () => (await (await anonymous.get(course.path, { maxRedirects: 0 })).text()).includes(edited), { timeout: 5_000, intervals: [100, 250, 500] })
@@ -50,7 +50,7 @@ test('a visitor gets the course page from the cache, and an editor’s change sh
       await keepScreenshot(page, testInfo, `page-cache-edited-${width}`);
     }
   } finally {
-    await updateCourse(request, admin, document.documentId, { title: document.title });
+    await updateCourse(request, admin, document.documentId, { title: document.title, slug: SLUG });
     await anonymous.dispose();
   }
 });

@@ -188,7 +188,7 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
           <Dialog.Backdrop />
           <Dialog.Positioner px="4">
             <Dialog.Content data-testid="reject-dialog">
-              <reject.Form method="post">
+              <reject.Form method="post" noValidate>
                 <Dialog.Header>
                   <Dialog.Title>{t('admin_payments_reject_title', { id: report.orderId })}</Dialog.Title>
                 </Dialog.Header>
