@@ -10,6 +10,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { PAYMENT_POLL_INTERVAL_MS } from '@sala/shared/constants';
 import { useEffect } from 'react';
+import { useOrderPush } from '~/components/payment/use-order-push';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { NextStep, OrderActions, OrderAmounts, StatusBadge, type OrderCardData } from '~/components/orders/order-parts';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
@@ -53,9 +54,15 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 const Panel = chakra('section', { base: { maxW: '2xl', mx: 'auto', px: '4', py: { base: '10', md: '16' } } });
 const TextLink = chakra(Link, { base: { color: 'brand', fontWeight: '600', textDecoration: 'underline' } });
 
-/** Asks the server again every few seconds while the order waits for a payment or a review. */
-function useRefreshWhileWaiting(waiting: boolean) {
+/**
+ * Asks the server again every few seconds while the order waits for a payment or a review,
+ * and at once when the real-time channel pushes a change of this order.
+ */
+function useRefreshWhileWaiting(waiting: boolean, orderId: number | null) {
   const revalidator = useRevalidator();
+  useOrderPush(waiting ? orderId : null, () => {
+    if (revalidator.state === 'idle') revalidator.revalidate();
+  });
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => {
@@ -68,7 +75,7 @@ function useRefreshWhileWaiting(waiting: boolean) {
 export default function ThankYou() {
   const { order, hasToken, signedIn, token } = useLoaderData<typeof loader>();
   const t = useT();
-  useRefreshWhileWaiting(Boolean(order && WAITING.includes(order.status)));
+  useRefreshWhileWaiting(Boolean(order && WAITING.includes(order.status)), order?.id ?? null);
   return (
     <Panel data-testid="thankyou">
       <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" textAlign="center">
