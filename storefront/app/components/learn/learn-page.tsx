@@ -83,6 +83,17 @@ function Countdown({ countdown }: { countdown: CountdownView }) {
   );
 }
 
+
+/** A padlock drawn as SVG: emoji fonts are not on every machine. */
+function LockIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" style={{ display: 'inline-block', verticalAlign: 'middle' }}>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
 const KIND_ICON: Record<LectureView['kind'], string> = { video: '▶', text: '≡', file: '⎙', quiz: '?', homework: '✎' };
 
 function LectureRow({ lecture, selected, releaseDate }: { lecture: LectureView; selected: boolean; releaseDate: string | null }) {
@@ -91,7 +102,7 @@ function LectureRow({ lecture, selected, releaseDate }: { lecture: LectureView; 
   const body = (
     <>
       <chakra.span aria-hidden w="6" flexShrink={0} textAlign="center" color={lecture.lock ? 'fg.subtle' : 'brand'} fontWeight="700">
-        {lecture.lock ? '🔒' : lecture.completed ? '✓' : KIND_ICON[lecture.kind]}
+        {lecture.lock ? <LockIcon /> : lecture.completed ? '✓' : KIND_ICON[lecture.kind]}
       </chakra.span>
       <chakra.span flex="1" minW="0">
         <chakra.span display="block" fontWeight={selected ? '700' : '500'} overflowWrap="anywhere">
@@ -151,7 +162,7 @@ function LectureContent({ lecture, course, signedIn, releaseDate }: { lecture: L
     return (
       <Panel data-testid="lecture-locked" textAlign="center" py="10">
         <chakra.p fontSize="3xl" aria-hidden>
-          🔒
+          <LockIcon size={28} />
         </chakra.p>
         <chakra.h2 fontWeight="700" fontSize="lg" mt="2">
           {t('learn_lock_title')}
