@@ -2,12 +2,14 @@ import { CacheProvider } from '@emotion/react';
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { preloadCheckoutChunks } from '~/components/course/checkout-chunks';
 import { createEmotionCache } from '~/lib/emotion-cache';
 
 // Created before hydration: the cache adopts the server's <style data-emotion> tags instead of inserting them again.
 const cache = createEmotionCache();
 
-startTransition(() => {
+void preloadCheckoutChunks().then(() =>
+  startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
@@ -16,4 +18,5 @@ startTransition(() => {
       </CacheProvider>
     </StrictMode>,
   );
-});
+  }),
+);

@@ -23,15 +23,14 @@ import {
   Section,
   SectionTitle,
 } from './blocks';
+import { checkoutChunk, fromChunk, paymentChunk } from './checkout-chunks';
 import { CourseComments } from './comments';
 
 // The checkout is the heavy part of the page: its code loads on its own chunk. The server renders
 // it too, so its form posts to the route's action without scripts; the browser hydrates it once
-// the chunk is in.
-const loadCheckout = () => import('~/components/checkout/checkout-area');
-const loadPayment = () => import('~/components/checkout/payment-step');
-const CheckoutArea = lazy(loadCheckout);
-const PaymentPanel = lazy(loadPayment);
+// the chunk is in (loaded before hydration where the page has it: checkout-chunks.ts).
+const CheckoutArea = lazy(fromChunk(checkoutChunk));
+const PaymentPanel = lazy(fromChunk(paymentChunk));
 
 export type CoursePageProps = { page: CoursePageData };
 
@@ -253,9 +252,11 @@ function CheckoutSlot({ page }: CoursePageProps) {
     </chakra.p>
   );
   return (
-    <Suspense fallback={loading}>
-      {page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null}
-    </Suspense>
+    <chakra.div display="contents" data-checkout-slot="">
+      <Suspense fallback={loading}>
+        {page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null}
+      </Suspense>
+    </chakra.div>
   );
 }
 
