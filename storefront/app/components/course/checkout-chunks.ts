@@ -24,3 +24,8 @@ export function preloadCheckoutChunks(): Promise<unknown> {
   if (typeof document === 'undefined' || !document.querySelector('[data-checkout-slot]')) return Promise.resolve();
   return Promise.all([checkoutChunk.load(), paymentChunk.load()]).catch(() => undefined);
 }
+
+/** Whether both checkout chunks are in, so lazy() hands them over without suspending. */
+export function checkoutChunksLoaded(): boolean {
+  return checkoutChunk.module !== null && paymentChunk.module !== null;
+}

@@ -5,7 +5,7 @@
  * (the loader leaves a switched-off block null).
  */
 import { chakra } from '@chakra-ui/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { CoursePageData } from './types';
 import { useT } from '~/lib/i18n';
 import {
@@ -23,7 +23,7 @@ import {
   Section,
   SectionTitle,
 } from './blocks';
-import { checkoutChunk, fromChunk, paymentChunk } from './checkout-chunks';
+import { checkoutChunk, checkoutChunksLoaded, fromChunk, paymentChunk } from './checkout-chunks';
 import { CourseComments } from './comments';
 
 // The checkout is the heavy part of the page: its code loads on its own chunk. The server renders
@@ -251,11 +251,16 @@ function CheckoutSlot({ page }: CoursePageProps) {
       {t('loading')}
     </chakra.p>
   );
+  // No Suspense boundary where the code is already in: on the server (which waits for the chunk) and
+  // when hydrating (entry.client loads it first). React hydrates a server-rendered boundary later, at
+  // its lowest priority, and a click that re-renders the page before then fails with error 421.
+  // Only a page reached by client navigation before the chunk loaded waits behind a fallback; the
+  // choice is made once per mount so the form never remounts.
+  const [waitsForCode] = useState(() => typeof document !== 'undefined' && !checkoutChunksLoaded());
+  const content = page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null;
   return (
     <chakra.div display="contents" data-checkout-slot="">
-      <Suspense fallback={loading}>
-        {page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null}
-      </Suspense>
+      {waitsForCode ? <Suspense fallback={loading}>{content}</Suspense> : content}
     </chakra.div>
   );
 }
