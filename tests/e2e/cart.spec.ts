@@ -1,5 +1,5 @@
 import { test, expect as baseExpect, waitForHydration } from './support/fixtures';
-import { keepScreenshot, readOrder, registerStudent, satang, seededCourse, withSiteSettings } from './support/course-checkout';
+import { keepScreenshot, readOrder, registerStudent, satang, seededCourse, slipPng, withSiteSettings } from './support/course-checkout';
 import { readOrderStatus, signedInStudent } from './support/pay';
 
 // These flows post forms that sign in, mail and price on a real CMS: give a busy machine room.
@@ -77,6 +77,87 @@ test.describe('the cart', () => {
       await expect(page.getByTestId('cart-empty')).toBeVisible();
       await expect(page.getByTestId('cart-empty')).toContainText('ไม่มีสินค้าในตะกร้า');
       await expect(page.getByTestId('nav-cart').getByTestId('nav-cart-count')).toHaveCount(0);
+    });
+  });
+
+  test('a juristic person asks for a tax invoice with withholding tax: the modal saves the company, the summary deducts 3% and the CMS order records both', async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const student = await signedInStudent(page, request, 'wht');
+    const marketing = await seededCourse(request, MARKETING);
+    const added = await page.request.post('/cart/add', { form: { courseId: String(marketing.id) }, maxRedirects: 0 });
+    expect(added.status()).toBe(302);
+    await page.goto('/cart');
+    await waitForHydration(page);
+
+    // no juristic details on the account yet: ticking withholding asks to change the person type first
+    const tax = page.getByTestId('block-tax');
+    await expect(tax.getByTestId('withholding-choice')).toContainText('หักภาษี ณ ที่จ่ายได้เฉพาะนิติบุคคลเท่านั้น');
+    await tax.getByText('ต้องการหักภาษี ณ ที่จ่าย').click();
+    const ask = page.getByTestId('change-person-type-dialog');
+    await expect(ask).toBeVisible();
+    await ask.getByTestId('change-person-type-confirm').click();
+
+    // the tax-invoice modal: titled that withholding needs a juristic person, normal person disabled
+    const modal = page.getByTestId('withholding-tax-modal');
+    await expect(modal.getByRole('heading')).toHaveText('การหักภาษี ณ ที่จ่ายต้องใช้ข้อมูลใบกำกับภาษีแบบนิติบุคคล');
+    await expect(modal.getByRole('radio', { name: 'นิติบุคคล' })).toBeChecked();
+    await expect(modal.getByRole('radio', { name: 'บุคคลธรรมดา' })).toBeDisabled();
+    await modal.locator('input[name="taxPayerIdentificationNo"]').fill('0105556001235');
+    await modal.getByTestId('withholding-tax-save').click();
+    // 13 digits, but the check digit is wrong
+    await expect(modal.locator('[data-field="taxPayerIdentificationNo"]')).toContainText('เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง');
+    await expect(modal.locator('[data-field="taxCompanyCertificate"]')).toContainText('กรุณาอัพโหลดหนังสือรับรอง');
+    await modal.locator('input[name="taxNameOne"]').fill('บริษัท ศาลาการค้า จำกัด');
+    await modal.locator('input[name="taxNameTwo"]').fill('สำนักงานใหญ่');
+    await modal.locator('input[name="taxPayerIdentificationNo"]').fill('0105556001234');
+    await modal.locator('input[name="taxPostcode"]').fill('10500');
+    await modal.locator('textarea[name="taxAddress"]').fill('123 ถนนสีลม แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร');
+    await modal.locator('input[name="taxCompanyCertificate"]').setInputFiles({ name: 'certificate.png', mimeType: 'image/png', buffer: slipPng() });
+    await keepScreenshot(page, testInfo, 'cart-withholding-modal-1280');
+    await modal.getByTestId('withholding-tax-save').click();
+    await expect(modal).toBeHidden();
+
+    // the account now holds the company: a juristic tax invoice is asked for, withholding ticked at 3%
+    await expect(tax.getByTestId('withholding-choice')).toHaveAttribute('data-juristic', 'true');
+    await expect(tax.getByRole('checkbox', { name: 'ต้องการใบกำกับภาษี' })).toBeChecked();
+    await expect(tax.getByRole('radio', { name: 'นิติบุคคล' })).toBeChecked();
+    await expect(tax.getByTestId('tax-invoice-on-file')).toHaveText('ออกใบกำกับภาษีในนาม บริษัท ศาลาการค้า จำกัด สำนักงานใหญ่ เลขประจำตัวผู้เสียภาษี 0105556001234');
+    await expect(tax.getByRole('checkbox', { name: 'ต้องการหักภาษี ณ ที่จ่าย' })).toBeChecked();
+    await expect(tax.getByRole('combobox')).toHaveValue('3');
+
+    // to pay = price - discount - withholding; withholding is 3% of the goods (VAT is off in the demo)
+    const summary = page.getByTestId('block-summary');
+    await expect(summary).toContainText('หักภาษี ณ ที่จ่าย 3%');
+    const subtotal = satang(await page.getByTestId('summary-subtotal').textContent());
+    const discount = (await page.getByTestId('summary-discount').count()) > 0 ? -satang(await page.getByTestId('summary-discount').textContent()) : 0;
+    const withheld = Math.round(((subtotal - discount) * 3) / 100);
+    expect(withheld).toBeGreaterThan(0);
+    expect(satang(await page.getByTestId('summary-withholding').textContent())).toBe(-withheld);
+    const total = satang(await page.getByTestId('summary-total').textContent());
+    expect(total).toBe(subtotal - discount - withheld);
+    await keepScreenshot(page, testInfo, 'cart-withholding-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, testInfo, 'cart-withholding-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByTestId('block-payment').locator('[data-method-id="1"]').click();
+    await page.getByTestId('pay-button').click();
+    await page.waitForURL(/\/pay\/\d+/);
+    const orderId = Number(/\/pay\/(\d+)/.exec(page.url())![1]);
+    expect(await readOrderStatus(request, student, orderId)).toBe('notYetReceived');
+    // the CMS priced it again from the account's tax invoice: the same withholding and total
+    const order = (await readOrder(request, orderId)) as Awaited<ReturnType<typeof readOrder>> & { withholding_percent: number; is_require_tax_invoice: boolean; tax_info: Record<string, unknown> | null };
+    expect(order.net).toBe(total);
+    expect(order.withholding_price).toBe(withheld);
+    expect(order.is_withholding).toBe(true);
+    expect(order.withholding_percent).toBe(3);
+    expect(order.is_require_tax_invoice).toBe(true);
+    expect(order.tax_info).toMatchObject({
+      tax_person_type: 'juristic_person',
+      tax_name_one: 'บริษัท ศาลาการค้า จำกัด',
+      tax_name_two: 'สำนักงานใหญ่',
+      tax_payer_identification_no: '0105556001234',
+      tax_postcode: '10500',
     });
   });
 

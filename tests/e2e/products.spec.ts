@@ -140,8 +140,7 @@ test.describe('products', () => {
     expect(missing?.status()).toBe(404);
   });
 
-  // Not passing yet: after the delivery address is saved the cart does not show it, so paying stays blocked.
-  test.fixme('a product goes in the cart with its shipping fee; paying waits for an address; the order total is the summary', async ({ page, request }, testInfo) => {
+  test('a product goes in the cart with its shipping fee; paying waits for an address; the order total is the summary', async ({ page, request }, testInfo) => {
     const student = await signedInStudent(page, request, 'books');
     const marketing = await seededProduct(request, 'online-marketing-handbook');
     await page.goto(marketing.path);
@@ -237,8 +236,9 @@ test.describe('products', () => {
     await expect(page.getByTestId('cart-empty')).toBeVisible();
   });
 
-  // Not passing yet: the hand-off button does not reach the book retailer's checkout page.
-  test.fixme('a book goes to the book retailer with its quantity', async ({ page, request }) => {
+  test('a book goes to the book retailer with its quantity', async ({ page, request, consoleProblems }) => {
+    // the retailer's page is not ours: its missing favicon is its own
+    consoleProblems.allow(new RegExp(`status of 404 \\(Not Found\\) \\(${BOOKSTORE_URL.replace(/\./g, '\\.')}/favicon\\.ico\\)`));
     await signedInStudent(page, request, 'retailer');
     const excel = await seededProduct(request, 'excel-100-formulas');
     await page.goto(excel.path);

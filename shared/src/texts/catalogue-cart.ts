@@ -14,6 +14,12 @@ export const CART_TEXTS = {
     th: 'ยอดชำระจากระบบคือ {amount} ซึ่งต่างจากที่แสดง กรุณาตรวจสอบอีกครั้ง',
     en: 'The server priced your order at {amount}, which differs from the summary. Please check again.',
   },
+  // tax invoice and withholding on the cart
+  cart_tax_on_file: { th: 'ออกใบกำกับภาษีในนาม {name} เลขประจำตัวผู้เสียภาษี {taxId}', en: 'Tax invoice to {name}, taxpayer ID {taxId}' },
+  cart_tax_enter_details: { th: 'กรอกข้อมูลใบกำกับภาษี', en: 'Enter tax invoice details' },
+  cart_tax_edit_details: { th: 'แก้ไขข้อมูลใบกำกับภาษี', en: 'Edit tax invoice details' },
+  cart_tax_details_missing: { th: 'ยังไม่มีข้อมูลใบกำกับภาษีสำหรับ{type}', en: 'No tax invoice details for {type} yet' },
+  cart_tax_details_required: { th: 'กรุณากรอกข้อมูลใบกำกับภาษีก่อนชำระเงิน', en: 'Please enter your tax invoice details before you pay' },
   // header
   nav_menu: { th: 'เมนู', en: 'Menu' },
   nav_main: { th: 'เมนูหลัก', en: 'Main menu' },

@@ -9,9 +9,9 @@ import { money, toMajorString } from '@sala/shared/money';
 import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
-import { priceCartLines, type CartData, type CartLine } from '~/components/cart/cart-pricing';
+import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/components/cart/cart-pricing';
 import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/components/checkout/pricing';
-import { pricingSettingsFrom } from '~/components/checkout/settings';
+import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/components/checkout/settings';
 import type { PaymentMethodView } from '~/components/checkout/types';
 import { orderErrorMessage, postOrderPath } from './checkout.server';
 import {
@@ -24,6 +24,7 @@ import {
   getSiteSettings,
   postJson,
   toPublicAssetUrl,
+  updateStudentTax,
   type CallOptions,
 } from './cms.server';
 import type { WirePaymentMethod } from './cms-schemas.server';
@@ -32,6 +33,7 @@ import { redirect } from '@remix-run/node';
 import { PRIVATE_NO_STORE, safeRedirect } from './auth.server';
 import { getLocale } from './i18n.server';
 import { getSessionStudent, type SessionStudent } from './session.server';
+import { getMyTaxInfo, type TaxInfoView } from './orders.server';
 import { loadShippingData } from './shipping.server';
 
 const nullableNumber = z.number().nullable();
@@ -139,13 +141,29 @@ function paymentMethodView(method: WirePaymentMethod): PaymentMethodView {
   };
 }
 
+function cartTaxFrom(info: TaxInfoView, withholdingEnabled: boolean, withholdingPercents: (3 | 1)[]): CartTax {
+  return {
+    withholdingEnabled,
+    withholdingPercents,
+    requested: info.requireTaxInvoice,
+    onFile: info.saved ? { personType: info.personType, name: [info.nameOne, info.nameTwo].filter(Boolean).join(' '), taxId: info.taxId } : null,
+  };
+}
+
 /** Everything the cart page shows for a signed-in student; one round of CMS calls in parallel. */
 export async function loadCartData(options: StudentOptions & { now: Date }): Promise<CartData> {
-  const [lines, promotions, methods, settings] = await Promise.all([getCartLines(options), getPromotions(options), getPaymentMethods(options), getSiteSettings(options)]);
+  const [lines, promotions, methods, settings, taxInfo] = await Promise.all([
+    getCartLines(options),
+    getPromotions(options),
+    getPaymentMethods(options),
+    getSiteSettings(options),
+    getMyTaxInfo(options),
+  ]);
   // Physical items ship: their methods and the student's address come along (lib/shipping.server.ts).
   const shipping = lines.some((line) => line.kind === 'product') ? await loadShippingData(options) : null;
   return {
     shipping,
+    tax: taxInvoiceEnabledBy(settings) ? cartTaxFrom(taxInfo, settings.is_enable_withholding_tax, withholdingPercentsOf(settings)) : null,
     lines,
     promotions: promotions.map(promotionFromWire),
     paymentMethods: methods.map(paymentMethodView),
@@ -161,11 +179,14 @@ export type CartOrderChoices = {
   couponCodes: string[];
   shippingAddressId?: number | null;
   shippingFeeId?: number | null;
+  /** The tax invoice asked for (null: none) and the withholding choice. */
+  taxInvoice?: { personType: TaxPersonType } | null;
+  withholding?: { enabled: boolean; percent: 3 | 1 };
 };
 
 export type CartOrderOutcome =
   | { ok: true; orderId: number; orderToken: string; netAmount: number; redirectTo: string }
-  | { ok: false; field: 'paymentMethodId' | 'promotionId' | 'couponCode' | 'shipping' | null; message: string };
+  | { ok: false; field: 'paymentMethodId' | 'promotionId' | 'couponCode' | 'shipping' | 'tax' | null; message: string };
 
 /** The coupons of the codes the buyer kept; the first unknown code is named. */
 async function lookUpCoupons(codes: string[], options: CallOptions): Promise<{ coupons: CheckoutCoupon[]; failed: string | null }> {
@@ -179,6 +200,28 @@ async function lookUpCoupons(codes: string[], options: CallOptions): Promise<{ c
     }
   }
   return { coupons, failed: null };
+}
+
+/** Turns the account's tax-invoice request on or off, keeping the details saved on it. */
+async function setTaxInvoiceRequested(requested: boolean, options: StudentOptions): Promise<void> {
+  const info = await getMyTaxInfo(options);
+  // Without saved details there is nothing to send, and nothing the CMS would put on the order.
+  if (!info.saved) return;
+  await updateStudentTax(
+    {
+      is_require_tax_invoice: requested,
+      tax_person_type: info.personType,
+      tax_name_one: info.nameOne,
+      tax_name_two: info.nameTwo,
+      tax_payer_identification_no: info.taxId,
+      tax_address: info.address,
+      tax_postcode: info.postcode,
+      tax_is_delivery_by_tax_address: info.deliveryByTaxAddress,
+      tax_delivery_address: info.deliveryByTaxAddress ? null : info.deliveryAddress,
+      tax_company_certificate: info.certificates,
+    },
+    options,
+  );
 }
 
 /**
@@ -205,13 +248,17 @@ export async function placeCartOrder(args: {
   const fee = data.shipping?.fees.find((candidate) => candidate.id === choices.shippingFeeId) ?? null;
   if (data.shipping && (!address || address.id !== choices.shippingAddressId)) return { ok: false, field: 'shipping', message: t('cart_shipping_address_required') };
   if (data.shipping && !fee) return { ok: false, field: 'shipping', message: t('cart_shipping_method_required') };
+  // A tax invoice is issued from the details on the student's account: they must be there, of the chosen type.
+  const taxInvoice = data.tax ? (choices.taxInvoice ?? null) : null;
+  if (taxInvoice && data.tax?.onFile?.personType !== taxInvoice.personType) return { ok: false, field: 'tax', message: t('cart_tax_details_required') };
+  const withholding = { enabled: Boolean(data.tax?.withholdingEnabled && choices.withholding?.enabled), percent: choices.withholding?.percent ?? 3 };
   const { coupons, failed } = await lookUpCoupons(choices.couponCodes, options);
   if (failed) return { ok: false, field: 'couponCode', message: `${failed}: ${t('coupon_not_found_title')}` };
 
-  const breakdown = priceCartLines(data, { promotionId: choices.promotionId, coupons, paymentMethodId: method.id, shippingFeeAmount: fee?.priceAmount ?? 0 });
+  const breakdown = priceCartLines(data, { promotionId: choices.promotionId, coupons, paymentMethodId: method.id, shippingFeeAmount: fee?.priceAmount ?? 0, taxInvoice, withholding });
   if (breakdown.problems.length > 0) {
     const problem = breakdown.problems[0];
-    const field = problem.code === 'PROMOTION_REQUIRED' ? 'promotionId' : null;
+    const field = problem.code === 'PROMOTION_REQUIRED' ? 'promotionId' : problem.code === 'WITHHOLDING_REQUIRES_JURISTIC_PERSON' ? 'tax' : null;
     let message: string;
     try {
       message = orderErrorMessage(new CmsApiError('', 400, problem.code, problem.code, null, null), t, locale);
@@ -249,8 +296,18 @@ export async function placeCartOrder(args: {
     cancel_at: orderCancelAt(now, settings.auto_cancel ?? 0),
     shipping_address_id: data.shipping ? (address?.id ?? null) : null,
     shipping_fee_id: data.shipping ? (fee?.id ?? null) : null,
-    is_withholding: false,
+    is_withholding: breakdown.withholdingPercent !== null,
+    ...(breakdown.withholdingPercent !== null ? { withholding_percent: breakdown.withholdingPercent } : {}),
   };
+  // The CMS reads the tax invoice from the account: it records the request of this order.
+  if (data.tax && data.tax.requested !== (taxInvoice !== null)) {
+    try {
+      await setTaxInvoiceRequested(taxInvoice !== null, options);
+    } catch (error) {
+      if (!(error instanceof CmsApiError)) throw error;
+      return { ok: false, field: 'tax', message: t('cart_tax_details_required') };
+    }
+  }
   let placed;
   try {
     placed = await createOrder(payload, options);

@@ -12,7 +12,10 @@
  * for a signed-in student too (the course page's register link), then shows the cart.
  *
  * Actions (field `intent`): login, add, remove, coupon, order, shipping-address (saves the
- * delivery address of a cart with physical items; see components/shipping/).
+ * delivery address of a cart with physical items; see components/shipping/). The order posts
+ * the tax-invoice request (isRequireTaxInvoice, taxPersonType) and the withholding choice
+ * (isWithholding, withholdingPercent); the details themselves are saved on the account by
+ * the tax modal (/withholding-tax), where the CMS reads them.
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
@@ -33,6 +36,15 @@ import type { loader as rootLoader } from '~/root';
 function positiveId(value: unknown): number | null {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The tax-invoice fields of the cart form: the request with its person type, and withholding with its rate. */
+function readTaxChoices(formData: FormData) {
+  const personType = formData.get('taxPersonType') === 'normal_person' ? ('normal_person' as const) : ('juristic_person' as const);
+  return {
+    taxInvoice: formData.get('isRequireTaxInvoice') === 'on' ? { personType } : null,
+    withholding: { enabled: formData.get('isWithholding') === 'on', percent: formData.get('withholdingPercent') === '1' ? (1 as const) : (3 as const) },
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -104,6 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
             promotionId: promotion === 'auto' ? 'auto' : positiveId(promotion),
             couponCodes: formData.getAll('couponCodes').map((code) => String(code).trim().toUpperCase()).filter(Boolean),
             ...readShippingChoices(formData),
+            ...readTaxChoices(formData),
           },
           locale,
           t,

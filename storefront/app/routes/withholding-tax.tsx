@@ -1,8 +1,8 @@
 /**
- * POST /withholding-tax: saves the signed-in student's juristic-person tax details from the
- * withholding tax modal (certificate uploaded first, then PUT /private/myaccount/students/tax).
- * The person type is always juristic_person: only legal entities may deduct withholding tax.
- * Answers `{ ok: true }` or the messages per field, checked with the shared tax rules.
+ * POST /withholding-tax: saves the signed-in student's tax details from the stand-alone tax
+ * modal (certificate uploaded first, then PUT /private/myaccount/students/tax). The person type
+ * is juristic_person unless the form says normal_person (the cart's tax invoice of a normal
+ * person); only legal entities may deduct withholding tax. Answers `{ ok: true }` or the messages per field, checked with the shared tax rules.
  */
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { taxInvoiceIssues, type TaxInvoiceValues } from '@sala/shared/schemas';
@@ -38,15 +38,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!student) return data<WithholdingTaxAnswer>({ ok: false, fieldErrors: {}, message: t('error_unauthorized') }, { status: 401, headers: NO_STORE });
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? '').trim();
+  const personType = form.get('taxPersonType') === 'normal_person' ? 'normal_person' : 'juristic_person';
   const files = form.getAll('taxCompanyCertificate').filter((value): value is File => typeof value === 'object' && value !== null && 'size' in value && value.size > 0);
   const values: TaxInvoiceValues = {
-    taxPersonType: 'juristic_person',
+    taxPersonType: personType,
     taxNameOne: text('taxNameOne'),
     taxNameTwo: text('taxNameTwo'),
     taxPayerIdentificationNo: text('taxPayerIdentificationNo'),
     taxAddress: text('taxAddress'),
     taxPostcode: text('taxPostcode'),
-    taxCompanyCertificate: files,
+    taxCompanyCertificate: personType === 'juristic_person' ? files : [],
     taxIsDeliveryByTaxaddress: form.get('taxIsDeliveryByTaxaddress') === 'on',
     taxDeliveryAddress: text('taxDeliveryAddress'),
   };
@@ -56,11 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const options = { jwt: student.jwt, locale, signal: request.signal };
   try {
-    const names = await uploadFiles(files, options);
+    const names = personType === 'juristic_person' ? await uploadFiles(files, options) : [];
     await saveTaxInfo(
       {
         is_require_tax_invoice: true,
-        tax_person_type: 'juristic_person',
+        tax_person_type: personType,
         tax_name_one: values.taxNameOne,
         tax_name_two: values.taxNameTwo,
         tax_payer_identification_no: values.taxPayerIdentificationNo,

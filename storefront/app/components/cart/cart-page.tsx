@@ -2,8 +2,9 @@
  * The cart of a signed-in student: its lines (each removable), the promotions the cart
  * meets, the coupon box, the payment methods (the first selectable one chosen; bank
  * transfer lists the shop's accounts with their PromptPay QR) and the price summary from
- * the shared engine. The pay button posts intent=order to /cart, which prices the same
- * choices again and places the order; the CMS's total is the one charged.
+ * the shared engine, with the tax invoice and withholding when the site offers them. The pay
+ * button posts intent=order to /cart, which prices the same choices again and places the
+ * order; the CMS's total is the one charged.
  */
 import { Alert, Button, Dialog, Portal, Stack, chakra } from '@chakra-ui/react';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
@@ -14,7 +15,8 @@ import { CouponBox, PaymentMethods, PriceSummary, PromotionList, type CouponLook
 import type { CheckoutCoupon } from '~/components/checkout/pricing';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
 import { useLocale, useT } from '~/lib/i18n';
-import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection } from './cart-pricing';
+import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from './cart-pricing';
+import { CartTaxInvoice } from './cart-tax-invoice';
 
 type CouponFetcherData = { intent: 'coupon'; code: string; status: string; coupon: CheckoutCoupon | null };
 type OrderActionData = { intent: string; error?: { field: string | null; message: string } };
@@ -140,17 +142,29 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
   // Physical items cannot be paid for before the student gives a delivery address.
   const addressMissing = cart.shipping !== null && cart.shipping.address === null;
   const [coupons, setCoupons] = useState<CheckoutCoupon[]>([]);
+  // The tax invoice starts as the account asks for it, with the person type on file.
+  const [taxRequested, setTaxRequested] = useState(() => Boolean(cart.tax?.requested && cart.tax.onFile));
+  const [personType, setPersonType] = useState<TaxPersonType>(cart.tax?.onFile?.personType ?? 'juristic_person');
+  const [withholding, setWithholding] = useState(false);
+  const [withholdingPercent, setWithholdingPercent] = useState<3 | 1>(cart.tax?.withholdingPercents[0] ?? 3);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [lookup, setLookup] = useState<CouponLookup | null>(null);
 
-  const selectionFor = (promotionId: CartSelection['promotionId'], list = coupons): CartSelection => ({ promotionId, coupons: list, paymentMethodId, shippingFeeAmount: feeAmount });
+  const selectionFor = (promotionId: CartSelection['promotionId'], list = coupons): CartSelection => ({
+    promotionId,
+    coupons: list,
+    paymentMethodId,
+    shippingFeeAmount: feeAmount,
+    taxInvoice: cart.tax && taxRequested ? { personType } : null,
+    withholding: { enabled: Boolean(cart.tax?.withholdingEnabled) && withholding, percent: withholdingPercent },
+  });
   const price = (selection: CartSelection) => priceCartLines(cart, selection);
   const [promotionId, setPromotionId] = useState<number | 'auto' | null>(() => price(selectionFor('auto', [])).appliedPromotion?.id ?? null);
   const breakdown = useMemo(
     () => price(selectionFor(promotionId)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [promotionId, coupons, paymentMethodId, cart, feeAmount],
+    [promotionId, coupons, paymentMethodId, cart, feeAmount, taxRequested, personType, withholding, withholdingPercent],
   );
   const promotions = promotionsForLines(cart.promotions, cart.lines);
   const exclusive = cart.pricing.couponOrPromotion;
@@ -284,6 +298,34 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
                     onLookupSeen={() => setLookup(null)}
                   />
                 </CartBlock>
+                {cart.tax ? (
+                  <CartBlock title={t('tax_invoice_title')} testId="block-tax">
+                    <CartTaxInvoice
+                      tax={cart.tax}
+                      requested={taxRequested}
+                      onRequestedChange={(requested) => {
+                        setTaxRequested(requested);
+                        if (!requested) setWithholding(false);
+                      }}
+                      personType={personType}
+                      onPersonTypeChange={(type) => {
+                        setPersonType(type);
+                        if (type !== 'juristic_person') setWithholding(false);
+                      }}
+                      withholding={withholding}
+                      onWithholdingChange={(checked) => {
+                        setWithholding(checked);
+                        // Withholding is deducted on a juristic person's tax invoice.
+                        if (checked) {
+                          setTaxRequested(true);
+                          setPersonType('juristic_person');
+                        }
+                      }}
+                      percent={withholdingPercent}
+                      onPercentChange={setWithholdingPercent}
+                    />
+                  </CartBlock>
+                ) : null}
                 <CartBlock title={t('cart_payment_methods')} testId="block-payment">
                   <PaymentMethods methods={cart.paymentMethods} value={paymentMethodId} onChange={choosePaymentMethod} />
                 </CartBlock>

@@ -57,6 +57,22 @@ describe('cart pricing', () => {
     expect(breakdown.totals.discount.amount).toBe(10_000);
   });
 
+  it.each([
+    // [what the buyer chose, withholding, amount to pay, problem]
+    // juristic 3%: 1,000.00 + 2 × 250.00 = 1,500.00 of goods, 45.00 withheld, shipping 50.00 kept whole → 1,505.00
+    ['a juristic tax invoice at 3%', { personType: 'juristic_person' as const }, 3 as const, 4_500, 150_500, null],
+    // juristic 1%: 15.00 withheld → 1,535.00
+    ['a juristic tax invoice at 1%', { personType: 'juristic_person' as const }, 1 as const, 1_500, 153_500, null],
+    // a normal person may not deduct: nothing withheld, and the order is refused
+    ['a normal person', { personType: 'normal_person' as const }, 3 as const, 0, 155_000, 'WITHHOLDING_REQUIRES_JURISTIC_PERSON'],
+  ])('withholding with %s', (_label, taxInvoice, percent, withheld, toPay, problem) => {
+    const lines = [line({}), line({ itemId: 2, kind: 'product', courseId: 5, quantity: 2, courseType: 'product', planId: 300, priceAmount: 25_000, href: '/products/5' })];
+    const breakdown = priceCartLines({ lines, promotions: [], pricing, now }, { promotionId: null, coupons: [], paymentMethodId: 1, shippingFeeAmount: 5_000, taxInvoice, withholding: { enabled: true, percent } });
+    expect(breakdown.totals.withholding.amount).toBe(withheld);
+    expect(breakdown.totals.amountToPay.amount).toBe(toPay);
+    expect(breakdown.problems.map((item) => item.code)).toEqual(problem ? [problem] : []);
+  });
+
   it('offers only promotions that name a course of the cart', () => {
     const promotion = (id: number, courseIds: number[] | null) => ({ id, courseIds }) as CheckoutPromotion;
     const offered = promotionsForLines([promotion(1, [10]), promotion(2, [99]), promotion(3, null)], [line({})]);

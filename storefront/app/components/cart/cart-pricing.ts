@@ -34,8 +34,22 @@ export type CartData = {
   thankYouPage: boolean;
   /** Shipping methods and the student's address, when the cart holds a product (else null). */
   shipping: ShippingData | null;
+  /** The tax invoice and withholding choice, when the site offers tax invoices (else null). */
+  tax: CartTax | null;
   /** The moment the page was priced at, so the server render and the browser agree. */
   now: string;
+};
+
+export type TaxPersonType = 'normal_person' | 'juristic_person';
+
+/** What the cart offers for a tax invoice, and the details the student has on file. */
+export type CartTax = {
+  withholdingEnabled: boolean;
+  withholdingPercents: (3 | 1)[];
+  /** The student's account asks for a tax invoice. */
+  requested: boolean;
+  /** Saved details (a tax id on file), or null. */
+  onFile: { personType: TaxPersonType; name: string; taxId: string } | null;
 };
 
 export type CartSelection = {
@@ -44,6 +58,9 @@ export type CartSelection = {
   paymentMethodId: number | null;
   /** The chosen shipping method's fee in satang (0 when nothing ships). */
   shippingFeeAmount?: number;
+  /** The tax invoice asked for, or null. */
+  taxInvoice?: { personType: TaxPersonType } | null;
+  withholding?: { enabled: boolean; percent: 3 | 1 };
 };
 
 /** Promotions that name at least one course of the cart. */
@@ -69,8 +86,8 @@ export function priceCartLines(data: Pick<CartData, 'lines' | 'promotions' | 'pr
     promotionId: selection.promotionId,
     paymentMethodId: selection.paymentMethodId,
     shippingFeeAmount: selection.shippingFeeAmount ?? 0,
-    taxInvoice: null,
-    withholding: { enabled: false },
+    taxInvoice: selection.taxInvoice ?? null,
+    withholding: selection.withholding ?? { enabled: false },
     settings: data.pricing,
     now: data.now,
   });

@@ -29,15 +29,32 @@ function TaxField({ name, label, error, children }: { name: string; label: strin
   );
 }
 
-/** The stand-alone tax-invoice modal of a juristic person; `onSaved` once the CMS stored it. */
-export function WithholdingTaxModal({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+export type TaxPersonType = 'normal_person' | 'juristic_person';
+
+/**
+ * The stand-alone tax-invoice modal; `onSaved` once the CMS stored it. Its person type is fixed
+ * (spec: the stand-alone modal cannot change it): a juristic person by default, as withholding
+ * needs, or a normal person when the cart asks for that invoice.
+ */
+export function WithholdingTaxModal({
+  open,
+  onClose,
+  onSaved,
+  personType = 'juristic_person',
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+  personType?: TaxPersonType;
+}) {
   const t = useT();
   const fetcher = useFetcher<WithholdingTaxAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [deliverToTaxAddress, setDeliverToTaxAddress] = useState(true);
-  const labels = taxInvoiceLabels('juristic_person');
+  const juristic = personType === 'juristic_person';
+  const labels = taxInvoiceLabels(personType);
   const saving = fetcher.state !== 'idle';
 
   useEffect(() => {
@@ -63,13 +80,13 @@ export function WithholdingTaxModal({ open, onClose, onSaved }: { open: boolean;
     const text = (name: TextFieldName) => String(data.get(name) ?? '').trim();
     const files = (form.elements.namedItem('taxCompanyCertificate') as HTMLInputElement | null)?.files;
     const values: TaxInvoiceValues = {
-      taxPersonType: 'juristic_person',
+      taxPersonType: personType,
       taxNameOne: text('taxNameOne'),
       taxNameTwo: text('taxNameTwo'),
       taxPayerIdentificationNo: text('taxPayerIdentificationNo'),
       taxAddress: text('taxAddress'),
       taxPostcode: text('taxPostcode'),
-      taxCompanyCertificate: files ? [...files].map((file) => ({ name: file.name, type: file.type, size: file.size })) : [],
+      taxCompanyCertificate: juristic && files ? [...files].map((file) => ({ name: file.name, type: file.type, size: file.size })) : [],
       taxIsDeliveryByTaxaddress: deliverToTaxAddress,
       taxDeliveryAddress: text('taxDeliveryAddress'),
     };
@@ -96,27 +113,27 @@ export function WithholdingTaxModal({ open, onClose, onSaved }: { open: boolean;
         <Dialog.Positioner px={{ base: '0', md: '4' }}>
           <Dialog.Content data-testid="withholding-tax-modal">
             <Dialog.Header>
-              <Dialog.Title>{t('tax_modal_title')}</Dialog.Title>
+              <Dialog.Title>{t(juristic ? 'tax_modal_title' : 'tax_invoice_title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <chakra.form ref={formRef} id="withholding-tax-form" onSubmit={save} noValidate encType="multipart/form-data">
                 <Stack gap="4">
-                  <chakra.p fontSize="sm" color="fg.muted">
-                    {t('tax_withholding_modal_description')}
-                  </chakra.p>
+                  <input type="hidden" name="taxPersonType" value={personType} />
+                  {juristic ? (
+                    <chakra.p fontSize="sm" color="fg.muted">
+                      {t('tax_withholding_modal_description')}
+                    </chakra.p>
+                  ) : null}
                   {notice ? <CardNotice title={t('validation_toast_title')} description={notice} /> : null}
-                  <RadioGroup.Root value="juristic_person" aria-label={t('tax_invoice_title')} colorPalette="teal">
+                  <RadioGroup.Root value={personType} aria-label={t('tax_invoice_title')} colorPalette="teal">
                     <chakra.div display="flex" gap="6" flexWrap="wrap">
-                      <RadioGroup.Item value="juristic_person">
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{t('tax_person_juristic')}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                      <RadioGroup.Item value="normal_person" disabled>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{t('tax_person_normal')}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
+                      {(['juristic_person', 'normal_person'] as const).map((type) => (
+                        <RadioGroup.Item key={type} value={type} disabled={type !== personType}>
+                          <RadioGroup.ItemHiddenInput />
+                          <RadioGroup.ItemIndicator />
+                          <RadioGroup.ItemText>{t(type === 'normal_person' ? 'tax_person_normal' : 'tax_person_juristic')}</RadioGroup.ItemText>
+                        </RadioGroup.Item>
+                      ))}
                     </chakra.div>
                   </RadioGroup.Root>
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -128,9 +145,11 @@ export function WithholdingTaxModal({ open, onClose, onSaved }: { open: boolean;
                   <TaxField name="taxAddress" label={t('tax_label_address')} error={errors.taxAddress}>
                     <Textarea name="taxAddress" rows={3} onChange={() => clear('taxAddress')} />
                   </TaxField>
-                  <TaxField name="taxCompanyCertificate" label={t('tax_label_certificate')} error={errors.taxCompanyCertificate}>
-                    <Input type="file" name="taxCompanyCertificate" accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple p="1.5" onChange={() => clear('taxCompanyCertificate')} />
-                  </TaxField>
+                  {juristic ? (
+                    <TaxField name="taxCompanyCertificate" label={t('tax_label_certificate')} error={errors.taxCompanyCertificate}>
+                      <Input type="file" name="taxCompanyCertificate" accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple p="1.5" onChange={() => clear('taxCompanyCertificate')} />
+                    </TaxField>
+                  ) : null}
                   <Checkbox.Root colorPalette="teal" checked={deliverToTaxAddress} onCheckedChange={(event) => setDeliverToTaxAddress(event.checked === true)} name="taxIsDeliveryByTaxaddress" value="on">
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />

@@ -158,7 +158,17 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
         </chakra.p>
       ) : null}
       <chakra.div display="flex" gap="2" flexWrap="wrap">
-        <Button type="button" colorPalette="teal" onClick={save} loading={busy} data-testid="shipping-address-save">
+        <Button
+          type="button"
+          colorPalette="teal"
+          onClick={save}
+          // Pressing the button must not blur the field first: the blur check adds or removes a
+          // message above the button, the button moves before the mouse is released, and the
+          // click is lost. The save checks every field anyway.
+          onMouseDown={(event) => event.preventDefault()}
+          loading={busy}
+          data-testid="shipping-address-save"
+        >
           {t('shipping_save_address')}
         </Button>
         {onCancel ? (

@@ -1,7 +1,7 @@
 /**
  * The hand-off of a cart of books to the external book retailer. The cart is rebuilt
  * from our own records (published products, their listed plan price, the buyer's own
- * shipping address), posted as JSON to `${BOOKSTORE_URL}/cart`, and the retailer's
+ * shipping address when they have one), posted as JSON to `${BOOKSTORE_URL}/cart`, and the retailer's
  * answer `{ location }` is where the browser goes next. The retailer being down,
  * slow or answering nonsense is a 503 BOOKSTORE_UNAVAILABLE, never a 500.
  */
@@ -105,9 +105,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         select: ['id', 'fullname', 'tel', 'address', 'subdistrict', 'district', 'province', 'postcode'],
       })) as AddressRow | null;
       if (!address) throw notFound();
-    } else if (products.some((p) => p.is_physical !== false)) {
-      throw badRequest('SHIPPING_ADDRESS_REQUIRED');
     }
+    // Without an address of ours the retailer's own checkout asks for one (docs/decisions/133).
 
     const subtotal: Money = sum(lines.map((line) => line.total));
     const fullname = [buyer.firstname, buyer.lastname].filter((part) => typeof part === 'string' && part).join(' ') || buyer.username;
