@@ -7,13 +7,14 @@
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
 import { keepScreenshot, registerStudent, seededCourse, type Credentials } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
+import { learnFromThankYou } from './support/pay';
 import { CMS_URL, sandboxUrl } from './support/servers';
 
 const COURSE = 'online-marketing-for-beginners';
 const VISA = '4242424242424242';
 const ORDER_LIST = '/myaccount/student/order';
 
-type Placed = { orderId: number; token: string; credentials: Credentials; jwt: string };
+type Placed = { orderId: number; token: string; credentials: Credentials; jwt: string; coursePath: string };
 
 /** Runs `work` where the shop's thank-you page is on, as the demo seed has it (the providers' returns land there). */
 async function withThankYouPage(request: APIRequestContext, work: () => Promise<void>): Promise<void> {
@@ -53,7 +54,7 @@ async function placeOrder(request: APIRequestContext, methodId: number): Promise
   });
   expect(order.ok(), await order.text()).toBe(true);
   const body = (await order.json()) as { orderId: number; order_detail: { order_token: string } };
-  return { orderId: body.orderId, token: body.order_detail.order_token, credentials, jwt };
+  return { orderId: body.orderId, token: body.order_detail.order_token, credentials, jwt, coursePath: course.path };
 }
 
 /** The order's state as its student reads it from the CMS (GET /private/orders/:orderId). */
@@ -112,7 +113,7 @@ test.describe('card payments and PayPal', () => {
     for (const name of ['omise', '2c2p', 'paypal'] as const) consoleProblems.allow(new RegExp(`status of 404 \\(Not Found\\) \\(${sandboxUrl(name).replace(/\./g, '\\.')}/favicon\\.ico\\)`));
   });
 
-  test('Omise card: Thai messages for bad card fields, then the token pays through 3-D Secure and lands on the thank-you page', async ({ page, request }, testInfo) => {
+  test('Omise card: Thai messages for bad card fields, then the token pays through 3-D Secure, lands on the thank-you page and the course opens in the playlist', async ({ page, request }, testInfo) => {
     test.setTimeout(300_000);
     await withThankYouPage(request, async () => {
       const placed = await placeOrder(request, 8);
@@ -173,10 +174,13 @@ test.describe('card payments and PayPal', () => {
       // the card number went to the provider's vault only, never to the shop
       expect(shopRequestsCarrying(requests, VISA)).toEqual([]);
       expect(requests.some((item) => item.url().startsWith(`${sandboxUrl('omise')}/tokens`))).toBe(true);
+
+      // the course link of the thank-you page opens the playlist, paid lectures playable
+      await learnFromThankYou(page, placed.coursePath);
     });
   });
 
-  test('Omise card declined on the 3-D Secure page: the order is not approved and the buyer is back at the order list', async ({ page, request }, testInfo) => {
+  test('Omise card declined on the 3-D Secure page: the order is not approved and the buyer is back at the order list with the failure notice', async ({ page, request }, testInfo) => {
     test.setTimeout(300_000);
     const placed = await placeOrder(request, 8);
     await signIn(page, placed.credentials, `/pay/${placed.orderId}`);
@@ -193,9 +197,23 @@ test.describe('card payments and PayPal', () => {
     await page.getByRole('button', { name: 'ปฏิเสธ · Decline' }).click();
     await page.waitForURL((url) => url.pathname === ORDER_LIST, { timeout: 45_000 });
     expect(await orderStatus(request, placed)).not.toBe('approved');
+
+    // spec section 8: titled cart_fail with payment_fail, for this order
+    await waitForHydration(page);
+    const notice = page.getByTestId('payment-failure');
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveAttribute('data-order-id', String(placed.orderId));
+    await expect(notice.getByRole('heading')).toHaveText('ผิดพลาด');
+    await expect(notice).toContainText('ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง');
+    await expect(notice).toContainText(`คำสั่งซื้อเลขที่ ${placed.orderId}`);
+    await shoot(page, testInfo, 'omise-3ds-declined-order-list');
+    // the notice is the order's own: without the failure in the address the list shows none
+    await page.goto(ORDER_LIST);
+    await expect(page.getByTestId('my-orders')).toBeVisible();
+    await expect(page.getByTestId('payment-failure')).toHaveCount(0);
   });
 
-  test('2C2P card: my2c2p encrypts the card, the hand-off posts the signed request to 2C2P, and approval lands on the thank-you page', async ({ page, request }, testInfo) => {
+  test('2C2P card: my2c2p encrypts the card, the hand-off posts the signed request to 2C2P, approval lands on the thank-you page and the course opens in the playlist', async ({ page, request }, testInfo) => {
     test.setTimeout(300_000);
     await withThankYouPage(request, async () => {
       const placed = await placeOrder(request, 3);
@@ -233,6 +251,9 @@ test.describe('card payments and PayPal', () => {
       expect(new URL(page.url()).searchParams.get('orderId')).toBe(placed.token);
       expect(await orderStatus(request, placed)).toBe('approved');
       expect(shopRequestsCarrying(requests, '4111111111111111')).toEqual([]);
+
+      // the course link of the thank-you page opens the playlist, paid lectures playable
+      await learnFromThankYou(page, placed.coursePath);
     });
   });
 
@@ -260,7 +281,7 @@ test.describe('card payments and PayPal', () => {
     expect(requests.filter((item) => item.method() === 'POST' && item.url().startsWith(sandboxUrl('2c2p'))).length).toBe(1);
   });
 
-  test('PayPal: the modal leads to PayPal’s approval page, the CMS captures on return and the order is approved', async ({ page, request }, testInfo) => {
+  test('PayPal: the modal leads to PayPal’s approval page, the CMS captures on return, the order is approved and the course opens in the playlist', async ({ page, request }, testInfo) => {
     test.setTimeout(300_000);
     await withThankYouPage(request, async () => {
       const placed = await placeOrder(request, 2);
@@ -276,6 +297,9 @@ test.describe('card payments and PayPal', () => {
       await page.waitForURL((url) => url.pathname === '/thankyou', { timeout: 45_000 });
       expect(new URL(page.url()).searchParams.get('orderId')).toBe(placed.token);
       expect(await orderStatus(request, placed)).toBe('approved');
+
+      // the course link of the thank-you page opens the playlist, paid lectures playable
+      await learnFromThankYou(page, placed.coursePath);
     });
   });
 

@@ -1,6 +1,6 @@
 import { keepScreenshot, readOrder, seededCourse, withSiteSettings } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
-import { expectOrderStatus, latestReference, placeOrder, readOrderStatus, readPaymentStatus, readReferences, sandboxDecide, signedInStudent } from './support/pay';
+import { expectOrderStatus, latestReference, learnFromThankYou, placeOrder, readOrderStatus, readPaymentStatus, readReferences, sandboxDecide, signedInStudent } from './support/pay';
 import type { SandboxName } from './support/servers';
 
 const MARKETING = 'online-marketing-for-beginners';
@@ -14,7 +14,7 @@ const QR_METHODS: { id: number; name: string; sandbox: SandboxName }[] = [
 
 test.describe('QR payments on /pay/{orderId}', () => {
   for (const method of QR_METHODS) {
-    test(`method ${method.id} (${method.name}): the QR with its amount and expiry; the sandbox approves; the buyer lands on the thank-you page and the CMS approves the order`, async ({ page, request }, testInfo) => {
+    test(`method ${method.id} (${method.name}): the QR with its amount and expiry; the sandbox approves; the buyer lands on the thank-you page, the CMS approves the order and the course opens in the playlist`, async ({ page, request }, testInfo) => {
       test.setTimeout(150_000);
       await withSiteSettings(request, { is_thank_you_page: true }, async () => {
         const student = await signedInStudent(page, request, `qr${method.id}`);
@@ -55,6 +55,9 @@ test.describe('QR payments on /pay/{orderId}', () => {
         // the paid order's payment page now only sends the buyer on
         await page.goto(`/pay/${orderId}`);
         await expect(page).toHaveURL(new RegExp(`/thankyou\\?orderId=${token}$`));
+
+        // the course link of the thank-you page opens the playlist, paid lectures playable
+        await learnFromThankYou(page, (await seededCourse(request, MARKETING)).path);
       });
     });
   }

@@ -1,6 +1,6 @@
-import { keepScreenshot, withSiteSettings } from './support/course-checkout';
+import { keepScreenshot, seededCourse, withSiteSettings } from './support/course-checkout';
 import { expect, test } from './support/fixtures';
-import { expectOrderStatus, placeOrder, readOrderStatus, signedInStudent } from './support/pay';
+import { expectOrderStatus, learnFromThankYou, placeOrder, readOrderStatus, signedInStudent } from './support/pay';
 import { sandboxUrl, type SandboxName } from './support/servers';
 
 const MARKETING = 'online-marketing-for-beginners';
@@ -13,7 +13,7 @@ const REDIRECT_METHODS: { id: number; name: string; sandbox: SandboxName; handOv
 
 test.describe('payments on the provider’s page, from /pay/{orderId}', () => {
   for (const method of REDIRECT_METHODS) {
-    test(`method ${method.id} (${method.name}): the browser is handed to the provider, the buyer approves there and comes back to the thank-you page; the CMS approves the order`, async ({ page, request, consoleProblems }, testInfo) => {
+    test(`method ${method.id} (${method.name}): the browser is handed to the provider, the buyer approves there and comes back to the thank-you page; the CMS approves the order and the course opens in the playlist`, async ({ page, request, consoleProblems }, testInfo) => {
       test.setTimeout(150_000);
       // the providers' stand-ins have no favicon
       consoleProblems.allow(/favicon\.ico/);
@@ -46,6 +46,9 @@ test.describe('payments on the provider’s page, from /pay/{orderId}', () => {
         const order = await expectOrderStatus(request, student, orderId, 'approved');
         expect(order.net).toBe(199_000);
         await keepScreenshot(page, testInfo, `thankyou-${method.id}-1280`);
+
+        // the course link of the thank-you page opens the playlist, paid lectures playable
+        await learnFromThankYou(page, (await seededCourse(request, MARKETING)).path);
       });
     });
   }

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { findCourse, loginAdmin, updateCourse } from './support/cms-admin';
 import { createCourse, keepScreenshot, registerStudent, seededCourse, type Credentials } from './support/course-checkout';
 import { expect, test, THAI, waitForHydration } from './support/fixtures';
 import { CMS_URL } from './support/servers';
@@ -7,6 +8,13 @@ const COOKING = 'easy-thai-home-cooking';
 const VIDEO_LECTURE = 'ต้มยำกุ้งทีละขั้น';
 const TEXT_LECTURE = 'สิ่งที่ต้องเตรียมก่อนเรียน';
 const PREVIEW_LECTURE = 'แนะนำคอร์สและผู้สอน';
+const TH_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
+
+/** A date as the playlist writes it in Thai: day, short month, Buddhist-era year, in Bangkok time. */
+function thaiDate(date: Date): string {
+  const bangkok = new Date(date.getTime() + 7 * 3600e3);
+  return `${bangkok.getUTCDate()} ${TH_MONTHS[bangkok.getUTCMonth()]} ${bangkok.getUTCFullYear() + 543}`;
+}
 
 /** The student orders the course's free plan through the CMS's own order call: a free order is approved at once. */
 async function ownCourse(request: APIRequestContext, student: Credentials, courseId: number): Promise<void> {
@@ -173,6 +181,51 @@ test.describe('video playlist', () => {
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ ok: false, code: 'COURSE_NOT_PURCHASED' });
     await keepScreenshot(page, testInfo, 'playlist-locked-390');
+  });
+
+  test('a buyer of a course whose classes start later gets only the free preview until the start date the CMS names, then every lecture', async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const course = await seededCourse(request, COOKING);
+    const student = await registerStudent(request, 'early');
+    await ownCourse(request, student, course.id);
+    await signIn(page, course.path, student);
+    const session = await loginAdmin(request);
+    const document = (await findCourse(request, session, course.id)) as Awaited<ReturnType<typeof findCourse>> & { startDate?: string | null };
+    const startsAt = new Date(Date.now() + 10 * 86_400_000);
+    const notice = `บทเรียนนี้ยังไม่เปิด จะเปิดให้เรียนวันที่ ${thaiDate(startsAt)}`;
+    let textId: string | null = null;
+    // an editor moves the class start date ahead
+    await updateCourse(request, session, document.documentId, { startDate: startsAt.toISOString() });
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openPlaylist(page, `${course.path}/learn`);
+      await expect(page.getByTestId('learn-lock-notice')).toHaveText(notice);
+      // the free preview plays; the other lectures are locked with the date they open
+      await expect(page.getByRole('heading', { level: 2, name: PREVIEW_LECTURE })).toBeVisible();
+      await expect(page.getByTestId('lecture-video')).toBeVisible();
+      const locked = page.locator('[data-testid=playlist-lecture][data-locked=true]');
+      await expect(locked).toHaveCount(3);
+      await expect(locked.getByTestId('lecture-lock-reason')).toHaveText(Array(3).fill(notice));
+      await expect(locked.getByRole('link')).toHaveCount(0);
+      textId = await lectureRow(page, TEXT_LECTURE).getAttribute('data-lecture-id');
+      await openPlaylist(page, `${course.path}/learn?lecture=${textId}`);
+      await expect(page.getByTestId('lecture-locked')).toContainText(notice);
+      await expect(page.getByTestId('lecture-text')).toHaveCount(0);
+      // a buyer is not asked to buy again
+      await expect(page.getByTestId('lecture-locked').getByRole('link')).toHaveCount(0);
+      await keepScreenshot(page, testInfo, 'playlist-not-released-1280');
+      // the progress route refuses the lecture too: the CMS says so
+      const refused = await page.request.post(`${course.path}/learn/progress`, { form: { lectureId: textId!, position: '0', completed: 'true' } });
+      expect(refused.status()).toBe(403);
+      expect(await refused.json()).toMatchObject({ ok: false, code: 'NOT_RELEASED' });
+    } finally {
+      await updateCourse(request, session, document.documentId, { startDate: document.startDate ?? null });
+    }
+
+    // the start date is back where it was: the same lecture opens with its text
+    await openPlaylist(page, `${course.path}/learn?lecture=${textId}`);
+    await expect(page.getByTestId('learn-lock-notice')).toHaveCount(0);
+    await expect(page.getByTestId('lecture-text')).toContainText('เตรียมกระทะ หม้อ');
   });
 
   test('a course with no lecture the caller may open sends them to the course page; progress needs a signed-in student', async ({ page, request }) => {

@@ -123,6 +123,8 @@ export const ERROR_CODES = [
   // learning: why a lecture or a course is locked for the caller
   'COURSE_NOT_PURCHASED',
   'COURSE_ACCESS_EXPIRED',
+  // a bought course whose classes have not started: only its free previews open until its start date
+  'NOT_RELEASED',
   // orders: a transition the order's current status does not allow (a paid order cannot be cancelled)
   'ORDER_STATE_CONFLICT',
   // mail and the book retailer: a third party did not take the request

@@ -8,6 +8,7 @@ export const LEARN_TEXTS = {
   learn_completed_count: { th: 'เรียนจบแล้ว {done} จาก {total} บทเรียน', en: '{done} of {total} lectures completed' },
   learn_completed: { th: 'เรียนจบแล้ว', en: 'Completed' },
   learn_locked: { th: 'ล็อกอยู่', en: 'Locked' },
+  error_not_released: { th: 'บทเรียนนี้ยังไม่เปิดให้เรียน', en: 'This lecture is not released yet' },
   learn_lock_not_released: { th: 'บทเรียนนี้ยังไม่เปิด จะเปิดให้เรียนวันที่ {date}', en: 'Not released yet: opens on {date}' },
   learn_lock_title: { th: 'บทเรียนนี้ยังเปิดดูไม่ได้', en: 'This lecture is locked' },
   learn_kind_video: { th: 'วิดีโอ', en: 'Video' },

@@ -88,6 +88,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
   INTERNAL_ERROR: 'error_internal_error',
   COURSE_NOT_PURCHASED: 'error_course_not_purchased',
   COURSE_ACCESS_EXPIRED: 'error_course_access_expired',
+  NOT_RELEASED: 'error_not_released',
   ORDER_STATE_CONFLICT: 'error_order_state_conflict',
   MAIL_NOT_SENT: 'error_mail_not_sent',
   BOOKSTORE_UNAVAILABLE: 'error_bookstore_unavailable',

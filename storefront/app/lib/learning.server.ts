@@ -25,6 +25,7 @@ const PlaylistLectureSchema = z.looseObject({
   lectures_content_type: z.string(),
   locked: z.boolean(),
   lock_reason: LockReasonSchema,
+  release_date: nullableString,
   content_text: nullableString,
   content_file: FileSchema,
   quiz_id: nullableNumber,
@@ -52,6 +53,7 @@ const PlaylistResponseSchema = z.looseObject({
   videoResult: PlaylistLectureSchema.nullable(),
   canLearn: z.boolean(),
   lockReason: LockReasonSchema,
+  releaseDate: nullableString,
 });
 
 const CountdownResponseSchema = z.looseObject({
@@ -68,7 +70,7 @@ const ProgressResponseSchema = z.looseObject({
   data: z.looseObject({ lectures_id: z.number(), position_seconds: z.number(), completed: z.boolean() }),
 });
 
-/** Why a lecture cannot be opened: the CMS's access codes, plus a course whose classes have not started yet. */
+/** Why a lecture cannot be opened: the CMS's codes, a course whose classes have not started yet (NOT_RELEASED) included. */
 export type LectureLock = 'UNAUTHORIZED' | 'COURSE_ACCESS_DENIED' | 'ORDER_IN_PROGRESS' | 'COURSE_NOT_PURCHASED' | 'COURSE_ACCESS_EXPIRED' | 'NOT_RELEASED';
 
 const LOCKS: readonly LectureLock[] = ['UNAUTHORIZED', 'COURSE_ACCESS_DENIED', 'ORDER_IN_PROGRESS', 'COURSE_NOT_PURCHASED', 'COURSE_ACCESS_EXPIRED', 'NOT_RELEASED'];
@@ -86,6 +88,8 @@ export type LectureView = {
   kind: LectureKind;
   preview: boolean;
   lock: LectureLock | null;
+  /** When a NOT_RELEASED lecture opens (ISO), as the CMS says. */
+  releaseDate: string | null;
   /** Seconds, shown for locked lectures too. */
   seconds: number | null;
   positionSeconds: number;
@@ -107,6 +111,8 @@ export type CountdownView = { lifetime: boolean; remainingMs: number; finishAt: 
 export type PlaylistView = {
   canLearn: boolean;
   lock: LectureLock | null;
+  /** When the course's lectures open to its buyers (ISO), while that is still ahead; from the CMS. */
+  releaseDate: string | null;
   sections: SectionView[];
   /** The lecture to open first: where the student stopped, else the first open one. */
   resumeLectureId: number | null;
@@ -115,10 +121,10 @@ export type PlaylistView = {
 const KINDS: readonly LectureKind[] = ['video', 'text', 'file', 'quiz', 'homework'];
 const PLAYABLE = /\.(mp4|webm|ogv|m4v|mov)(\?|$)/i;
 
-function lectureView(wire: z.infer<typeof PlaylistLectureSchema>, notReleased: boolean): LectureView {
+function lectureView(wire: z.infer<typeof PlaylistLectureSchema>): LectureView {
   const kind = (KINDS as readonly string[]).includes(wire.lectures_content_type) ? (wire.lectures_content_type as LectureKind) : 'text';
-  // Until the classes start only the free previews open; the browser is not sent the rest.
-  const lock = wire.locked ? lockOf(wire.lock_reason) ?? 'COURSE_NOT_PURCHASED' : notReleased && !wire.lectures_preview ? 'NOT_RELEASED' : null;
+  // The CMS decides what is locked and why (a start date still ahead included) and leaves the content out.
+  const lock = wire.locked ? lockOf(wire.lock_reason) ?? 'COURSE_NOT_PURCHASED' : null;
   const open = lock === null;
   const videoUrl = open ? toPublicAssetUrl(wire.video_file?.url ?? wire.video_url) : null;
   const isFile = Boolean(videoUrl && (wire.video_file || PLAYABLE.test(videoUrl)));
@@ -128,6 +134,7 @@ function lectureView(wire: z.infer<typeof PlaylistLectureSchema>, notReleased: b
     kind,
     preview: wire.lectures_preview,
     lock,
+    releaseDate: lock === 'NOT_RELEASED' ? wire.release_date : null,
     seconds: wire.video_length,
     positionSeconds: Math.max(0, Math.floor(wire.position_seconds ?? 0)),
     completed: wire.completed,
@@ -145,23 +152,24 @@ function lectureView(wire: z.infer<typeof PlaylistLectureSchema>, notReleased: b
 }
 
 /**
- * The course's playlist for the caller (a visitor when `jwt` is null). `startsAt` is the
- * course's class start: before it, a student who may learn still sees every lecture but
- * only the previews open.
+ * The course's playlist for the caller (a visitor when `jwt` is null), as the CMS opens it:
+ * before the course's class start, a student who may learn sees every lecture but only the
+ * previews open, each other one locked as NOT_RELEASED with the date it opens.
  */
-export async function getPlaylist(courseId: number, args: { startsAt: string | null; now: Date }, options: CallOptions): Promise<PlaylistView> {
+export async function getPlaylist(courseId: number, options: CallOptions): Promise<PlaylistView> {
   const answer = await callJson(`/public/course/videoplaylist/${courseId}`, PlaylistResponseSchema, options);
-  const notReleased = answer.canLearn && args.startsAt !== null && Date.parse(args.startsAt) > args.now.getTime();
   const sections = answer.dataResult.map((section) => ({
     id: section.sections_id,
     name: section.sections_name,
-    lectures: section.lectures.map((lecture) => lectureView(lecture, notReleased)),
+    lectures: section.lectures.map((lecture) => lectureView(lecture)),
   }));
   const lectures = sections.flatMap((section) => section.lectures);
   const resume = answer.videoResult ? lectures.find((lecture) => lecture.id === answer.videoResult!.lectures_id && lecture.lock === null) : undefined;
+  const lock = answer.canLearn ? null : lockOf(answer.lockReason);
   return {
-    canLearn: answer.canLearn && !notReleased,
-    lock: notReleased ? 'NOT_RELEASED' : lockOf(answer.lockReason),
+    canLearn: answer.canLearn,
+    lock,
+    releaseDate: lock === 'NOT_RELEASED' ? answer.releaseDate : null,
     sections,
     resumeLectureId: resume?.id ?? lectures.find((lecture) => lecture.lock === null)?.id ?? null,
   };

@@ -3,7 +3,8 @@
  * course page's layout): sections and lectures, the lecture being studied, and the access
  * countdown. It opens where the student stopped (lecture and second) unless `?lecture=` asks
  * for another. A caller who may open no lecture at all is sent to the course page; one who
- * may open only the free previews sees the rest locked, each with its reason.
+ * may open only the free previews sees the rest locked, each with its reason (the CMS's, a
+ * class start date still ahead included).
  */
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -25,16 +26,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = getLocale(request);
   const student = (await getSession(request)).get('student') ?? null;
   const options = { signal: request.signal, locale, jwt: student?.jwt ?? null };
-  const now = new Date();
 
   try {
     const detail = await getCourseDetail(courseId, options);
     if (`/courses/${params.id}` !== detail.link_path) {
       throw redirect(`${detail.link_path}/learn${url.search}`, { status: 301, headers: { 'Cache-Control': 'no-store' } });
     }
-    const playlist = await getPlaylist(courseId, { startsAt: detail.preview.startDate, now }, options);
+    const playlist = await getPlaylist(courseId, options);
     const lectures = playlist.sections.flatMap((section) => section.lectures);
-    if (!lectures.some((lecture) => lecture.lock === null)) {
+    // a buyer waiting for the start date stays, to read when the lectures open
+    if (!lectures.some((lecture) => lecture.lock === null) && !(playlist.lock === 'NOT_RELEASED' && lectures.length > 0)) {
       throw redirect(detail.link_path, { headers: { 'Cache-Control': 'no-store' } });
     }
     let countdown: CountdownView | null = null;
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const selected = lectures.find((lecture) => lecture.id === asked) ?? lectures.find((lecture) => lecture.id === playlist.resumeLectureId) ?? lectures[0];
     return data(
       {
-        course: { id: courseId, title: detail.title, path: detail.link_path, startDate: detail.preview.startDate },
+        course: { id: courseId, title: detail.title, path: detail.link_path },
         playlist,
         selectedId: selected.id,
         countdown,

@@ -3,20 +3,45 @@
  * as the CMS priced them, date, what to do next (pay or report the transfer on /pay/{id},
  * start learning once approved, the shop's reason after a rejection), how long each approved
  * course stays open, and the tax-invoice details. A visitor signs in first and comes back.
+ * A provider's page sends a declined payment back here with `?payment=failed&order={id}`: the
+ * spec's failure notice shows once the CMS confirms that order's newest attempt was declined.
  */
 import { chakra } from '@chakra-ui/react';
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { OrderCard, type CourseAccessLine } from '~/components/orders/order-card';
 import type { OrderCardData } from '~/components/orders/order-parts';
 import { TaxSummary } from '~/components/orders/tax-summary';
 import { useT } from '~/lib/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent } from '~/lib/orders.server';
+import { readPaymentStatus } from '~/lib/payment.server';
 import type { loader as rootLoader } from '~/root';
 
 const PRIVATE_PAGE = 'private, no-store';
+
+type FailedPayment = { orderId: number; payable: boolean };
+
+/**
+ * The order a provider's page declined, when `?payment=failed&order={id}` names one of the
+ * student's own orders that is not paid and whose newest payment attempt was declined; null
+ * otherwise (someone else's order, a later payment, a CMS hiccup: no notice rather than a wrong one).
+ */
+async function failedPaymentOf(url: URL, options: { jwt: string; locale: ReturnType<typeof getLocale>; signal: AbortSignal }): Promise<FailedPayment | null> {
+  const orderParam = url.searchParams.get('order') ?? '';
+  if (url.searchParams.get('payment') !== 'failed' || !/^\d{1,15}$/.test(orderParam)) return null;
+  const orderId = Number(orderParam);
+  try {
+    const status = await readPaymentStatus(orderId, options);
+    if (status.orderStatus === 'approved' || status.orderStatus === 'pendingApproved' || status.attempts[0]?.status !== 'rejected') return null;
+    return { orderId, payable: status.orderStatus === 'notYetReceived' };
+  } catch (error) {
+    if (error instanceof CmsApiError || error instanceof CmsError) return null;
+    throw error;
+  }
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const student = await requireStudent(request);
@@ -25,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
   const options = { jwt: student.jwt, locale, signal: request.signal };
   try {
-    const [list, tax] = await Promise.all([listMyOrders(page, options), getMyTaxInfo(options)]);
+    const [list, tax, failedPayment] = await Promise.all([listMyOrders(page, options), getMyTaxInfo(options), failedPaymentOf(url, options)]);
     // the access countdown of each course of an approved order on this page (one call per course)
     const courseIds = [...new Set(list.orders.filter((order) => order.status === 'approved').flatMap((order) => order.lines.map((line) => line.courseId)))].filter(
       (id): id is number => id !== null,
@@ -37,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     const orders: OrderCardData[] = list.orders.map(({ createdAt, approvedAt: _approvedAt, cancelAt: _cancelAt, ...order }) => ({ ...order, orderedAt: formatBangkokDateTime(createdAt, locale) }));
     const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-    return data({ orders, access, page, pages, tax }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
+    return data({ orders, access, page, pages, tax, failedPayment }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
   } catch (error) {
     if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: { 'Cache-Control': PRIVATE_PAGE } });
     throw error;
@@ -51,14 +76,52 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.orders_title ?? 'My orders'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
+/** Spec section 8: a declined card, PromptPay or pay-page payment, titled cart_fail with payment_fail. */
+function PaymentFailedNotice({ failed }: { failed: FailedPayment }) {
+  const t = useT();
+  return (
+    <chakra.section
+      data-testid="payment-failure"
+      data-order-id={failed.orderId}
+      role="alert"
+      borderWidth="1px"
+      borderColor="border.error"
+      bg="bg.error"
+      borderRadius="xl"
+      p={{ base: '4', md: '5' }}
+      mb="5"
+      display="flex"
+      flexDirection="column"
+      gap="2"
+      alignItems="flex-start"
+    >
+      <chakra.h2 fontSize="lg" fontWeight="700" color="fg.error">
+        {t('cart_fail')}
+      </chakra.h2>
+      <chakra.p>{t('payment_fail')}</chakra.p>
+      <chakra.p fontSize="sm" color="fg.muted">
+        {t('checkout_order_number', { id: failed.orderId })}
+      </chakra.p>
+      {failed.payable ? (
+        <chakra.span color="brand" fontWeight="600" textDecoration="underline" asChild>
+          <Link to={`/pay/${failed.orderId}`} data-testid="payment-failure-retry">
+            {t('orders_pay_again')}
+          </Link>
+        </chakra.span>
+      ) : null}
+    </chakra.section>
+  );
+}
+
 export default function MyOrders() {
-  const { orders, access, page, pages, tax } = useLoaderData<typeof loader>();
+  const { orders, access, page, pages, tax, failedPayment } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <chakra.div maxW="4xl" mx="auto" px="4" py={{ base: '6', md: '10' }} data-testid="my-orders">
       <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" mb="5">
         {t('orders_title')}
       </chakra.h1>
+      {failedPayment ? <PaymentFailedNotice failed={failedPayment} /> : null}
       {orders.length === 0 ? (
         <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p="8" textAlign="center" data-testid="my-orders-empty">
           <chakra.p>{t('orders_empty')}</chakra.p>

@@ -97,6 +97,36 @@ export async function sandboxDecide(request: APIRequestContext, sandbox: Sandbox
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** A video lecture of the marketing course that is not its free preview: it opens only to a buyer. */
+export const MARKETING_PAID_LECTURE = 'วางแผนคอนเทนต์รายเดือน';
+
+/**
+ * From the thank-you page of an approved order: the buyer follows the page's course link to the
+ * playlist (`{coursePath}/learn`) and opens a lecture that is not a free preview, which plays
+ * (its video loads its metadata).
+ */
+export async function learnFromThankYou(page: Page, coursePath: string, lectureName = MARKETING_PAID_LECTURE): Promise<void> {
+  const learn = page.getByTestId('order-learn');
+  await expect(learn, 'the thank-you page links to the course').toBeVisible({ timeout: 15_000 });
+  await expect(learn).toHaveAttribute('href', `${coursePath}/learn`);
+  await learn.click();
+  await page.waitForURL((url) => url.pathname === `${coursePath}/learn`);
+  await expect(page.getByTestId('learn-page')).toBeVisible();
+  await expect(page.getByTestId('learn-lock-notice')).toHaveCount(0);
+  const row = page.getByTestId('playlist-lecture').filter({ hasText: lectureName });
+  await expect(row).toHaveAttribute('data-locked', 'false');
+  await expect(row, 'not the free preview').not.toContainText('ดูตัวอย่างฟรี');
+  const lectureId = await row.getAttribute('data-lecture-id');
+  await row.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`\\?lecture=${lectureId}$`));
+  await expect(page.getByRole('heading', { level: 2, name: lectureName })).toBeVisible();
+  const video = page.getByTestId('lecture-video');
+  await expect(video).toHaveAttribute('data-lecture-id', lectureId!);
+  await expect
+    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState), { message: 'the lecture video loads (playable)' })
+    .toBeGreaterThanOrEqual(1);
+}
+
 /** Waits until the CMS holds the order in `status`; answers the order as stored (amounts in minor units). */
 export async function expectOrderStatus(request: APIRequestContext, student: Student, orderId: number, status: string): Promise<CmsOrder> {
   await expect.poll(() => readOrderStatus(request, student, orderId), { message: `order ${orderId} status`, timeout: 15_000 }).toBe(status);

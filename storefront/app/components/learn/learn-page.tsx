@@ -13,7 +13,7 @@ import { useLocale, useT } from '~/lib/i18n';
 import { postProgress, VideoPlayer } from './video-player';
 
 export type LearnPageProps = {
-  course: { id: number; title: string; path: string; startDate: string | null };
+  course: { id: number; title: string; path: string };
   playlist: PlaylistView;
   selectedId: number;
   countdown: CountdownView | null;
@@ -96,8 +96,9 @@ function LockIcon({ size = 14 }: { size?: number }) {
 
 const KIND_ICON: Record<LectureView['kind'], string> = { video: '▶', text: '≡', file: '⎙', quiz: '?', homework: '✎' };
 
-function LectureRow({ lecture, selected, releaseDate }: { lecture: LectureView; selected: boolean; releaseDate: string | null }) {
+function LectureRow({ lecture, selected }: { lecture: LectureView; selected: boolean }) {
   const t = useT();
+  const locale = useLocale();
   const duration = lecture.kind === 'video' ? formatDuration(lecture.seconds) : null;
   const body = (
     <>
@@ -116,7 +117,7 @@ function LectureRow({ lecture, selected, releaseDate }: { lecture: LectureView; 
         </chakra.span>
         {lecture.lock ? (
           <chakra.span display="block" fontSize="xs" color="orange.700" data-testid="lecture-lock-reason">
-            {lockText(lecture.lock, t, releaseDate)}
+            {lockText(lecture.lock, t, formatDate(lecture.releaseDate, locale))}
           </chakra.span>
         ) : null}
       </chakra.span>
@@ -154,8 +155,9 @@ function useMarkOpened(lecture: LectureView, progressUrl: string, signedIn: bool
   }, [progressUrl, lecture, signedIn]);
 }
 
-function LectureContent({ lecture, course, signedIn, releaseDate }: { lecture: LectureView; course: LearnPageProps['course']; signedIn: boolean; releaseDate: string | null }) {
+function LectureContent({ lecture, course, signedIn }: { lecture: LectureView; course: LearnPageProps['course']; signedIn: boolean }) {
   const t = useT();
+  const locale = useLocale();
   const progressUrl = `${course.path}/learn/progress`;
   useMarkOpened(lecture, progressUrl, signedIn);
   if (lecture.lock) {
@@ -168,7 +170,7 @@ function LectureContent({ lecture, course, signedIn, releaseDate }: { lecture: L
           {t('learn_lock_title')}
         </chakra.h2>
         <chakra.p mt="2" color="fg.muted">
-          {lockText(lecture.lock, t, releaseDate)}
+          {lockText(lecture.lock, t, formatDate(lecture.releaseDate, locale))}
         </chakra.p>
         {lecture.lock !== 'NOT_RELEASED' && lecture.lock !== 'ORDER_IN_PROGRESS' ? (
           <chakra.div mt="5">
@@ -248,7 +250,7 @@ export function LearnPage({ course, playlist, selectedId, countdown, signedIn }:
   const lectures = playlist.sections.flatMap((section) => section.lectures);
   const selected = lectures.find((lecture) => lecture.id === selectedId) ?? lectures[0];
   const done = lectures.filter((lecture) => lecture.completed).length;
-  const releaseDate = formatDate(course.startDate, locale);
+  const releaseDate = formatDate(playlist.releaseDate, locale);
 
   return (
     <Shell data-testid="learn-page">
@@ -284,7 +286,7 @@ export function LearnPage({ course, playlist, selectedId, countdown, signedIn }:
           <chakra.h2 id="lecture-title" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="700" mb="3" overflowWrap="anywhere">
             {selected.name}
           </chakra.h2>
-          <LectureContent key={selected.id} lecture={selected} course={course} signedIn={signedIn} releaseDate={releaseDate} />
+          <LectureContent key={selected.id} lecture={selected} course={course} signedIn={signedIn} />
         </chakra.section>
         <Panel as="nav" aria-labelledby="playlist-title" p={{ base: '2', md: '3' }}>
           <chakra.h2 id="playlist-title" fontWeight="700" px="3" pt="2" pb="1">
@@ -300,7 +302,7 @@ export function LearnPage({ course, playlist, selectedId, countdown, signedIn }:
               ) : null}
               <chakra.ul listStyle="none">
                 {section.lectures.map((lecture) => (
-                  <LectureRow key={lecture.id} lecture={lecture} selected={lecture.id === selected.id} releaseDate={releaseDate} />
+                  <LectureRow key={lecture.id} lecture={lecture} selected={lecture.id === selected.id} />
                 ))}
               </chakra.ul>
             </chakra.div>

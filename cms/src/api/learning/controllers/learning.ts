@@ -4,7 +4,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { findStudent, type Student } from '../../../http/auth';
+import { findStudent, SHOP_ADMIN_ROLE, type Student } from '../../../http/auth';
 import { notFound } from '../../../http/errors';
 import { idField, idParam, strictFlag } from '../../course-page/utils/fields';
 import { parseInput } from '../../course-page/utils/input';
@@ -27,6 +27,8 @@ export const ProgressSaveSchema = z.object({
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const learning = () => strapi.service('api::learning.learning');
 
+  const isShopAdmin = (student: Student | null | undefined) => student?.role?.type === SHOP_ADMIN_ROLE;
+
   /** The signed-in student, who may only read their own progress: anyone else's id is answered as not found. */
   function ownUserId(ctx: Ctx, userId: number): number {
     const student = ctx.state.student;
@@ -38,8 +40,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async playlist(ctx: Ctx) {
       const { courseId } = parseInput(CourseParams, ctx.params);
       const student = await findStudent(strapi, ctx);
-      const { dataResult, videoResult, access } = await learning().playlist({ userId: student?.id ?? null, courseId, now: new Date() });
-      ctx.body = { success: true, dataResult, videoResult, canLearn: access.canLearn, lockReason: access.reason };
+      const { dataResult, videoResult, access } = await learning().playlist({ userId: student?.id ?? null, courseId, now: new Date(), shopAdmin: isShopAdmin(student) });
+      ctx.body = { success: true, dataResult, videoResult, canLearn: access.canLearn, lockReason: access.reason, releaseDate: access.releaseDate };
     },
 
     async progressList(ctx: Ctx) {
@@ -67,6 +69,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         positionSeconds: input.position_seconds,
         completed: input.completed,
         now: new Date(),
+        shopAdmin: isShopAdmin(ctx.state.student),
       });
       ctx.body = { success: true, data };
     },

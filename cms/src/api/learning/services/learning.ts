@@ -5,7 +5,10 @@
  * access of that order's plan has not run out (the shared countdown rules, counted from
  * the approval), and the student's user group may access the course (the shared course
  * access rule with the site's access-rights setting and the USER_GROUP switch). Preview
- * lectures are open to everyone. Locked lectures are listed without their content.
+ * lectures are open to everyone. A course whose class start date (`startDate`) is still
+ * ahead opens only its previews, to its buyers too, until that date. The shop's
+ * administrators open every lecture, to check them (ADR 135). Locked lectures are listed
+ * without their content.
  */
 import type { Core } from '@strapi/strapi';
 import type { ErrorCode, OrderStatus, PlanType, TermUnit } from '@sala/shared/constants';
@@ -26,6 +29,9 @@ const USER_UID = 'plugin::users-permissions.user';
 
 /** Why a course's lectures are closed to the caller; each is an error code with a Thai message. */
 export type LockReason = Extract<ErrorCode, 'UNAUTHORIZED' | 'COURSE_ACCESS_DENIED' | 'ORDER_IN_PROGRESS' | 'COURSE_NOT_PURCHASED' | 'COURSE_ACCESS_EXPIRED'>;
+
+/** Why a lecture of the playlist is closed: the course's lock, or a class start date still ahead. */
+export type LectureLockReason = LockReason | Extract<ErrorCode, 'NOT_RELEASED'>;
 
 export type CourseAccess = {
   /** May open every lecture of the course now. */
@@ -51,7 +57,9 @@ export type PlaylistLecture = {
   lectures_preview: boolean;
   lectures_content_type: string;
   locked: boolean;
-  lock_reason: LockReason | null;
+  lock_reason: LectureLockReason | null;
+  /** When a lecture locked as NOT_RELEASED opens (ISO); null otherwise. */
+  release_date: string | null;
   content_text: string | null;
   content_file: FileDto | null;
   quiz_id: number | null;
@@ -86,7 +94,7 @@ export type Playlist = {
   dataResult: PlaylistSection[];
   /** The lecture to open first: where the student left off, else the first open video, else the first open lecture. */
   videoResult: PlaylistLecture | null;
-  access: { canLearn: boolean; reason: LockReason | null };
+  access: { canLearn: boolean; reason: LectureLockReason | null; releaseDate: string | null };
 };
 
 export type ProgressItem = {
@@ -193,9 +201,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadCourse(courseId: number) {
     return (await strapi.db.query(COURSE_UID).findOne({
       where: { id: courseId },
-      select: ['id', 'is_published', 'endPublish'],
+      select: ['id', 'is_published', 'endPublish', 'startDate'],
       populate: { course_for_user_group: { select: ['id'] } },
-    })) as { id: number; is_published: boolean | null; endPublish: string | null; course_for_user_group?: { id: number }[] } | null;
+    })) as { id: number; is_published: boolean | null; endPublish: string | null; startDate: string | Date | null; course_for_user_group?: { id: number }[] } | null;
+  }
+
+  /** The course's class start date (ISO) while it is still ahead of `now`: until then only the previews open, to buyers too. */
+  function releaseDateAhead(course: { startDate: string | Date | null }, now: Date): string | null {
+    if (!course.startDate) return null;
+    const at = new Date(course.startDate);
+    return at.getTime() > now.getTime() ? at.toISOString() : null;
   }
 
   async function progressRows(userId: number, where: Record<string, unknown>): Promise<ProgressRow[]> {
@@ -282,7 +297,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
-    async playlist(input: { userId: number | null; courseId: number; now: Date }): Promise<Playlist> {
+    /** The playlist as the caller may see it; `shopAdmin` for a storefront administrator, who opens every lecture (release date or not). */
+    async playlist(input: { userId: number | null; courseId: number; now: Date; shopAdmin?: boolean }): Promise<Playlist> {
       const course = await loadCourse(input.courseId);
       if (!course) throw notFound();
       const access = await service.courseAccess({
@@ -291,8 +307,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         now: input.now,
         courseUserGroupIds: (course.course_for_user_group ?? []).map((group) => group.id),
       });
+      const shopAdmin = input.shopAdmin === true;
       // A course that is no longer sold stays open to the students who bought it.
-      if (!isPublishedAt(course, input.now) && !access.hasApprovedOrder) throw notFound();
+      if (!isPublishedAt(course, input.now) && !access.hasApprovedOrder && !shopAdmin) throw notFound();
+      // Someone who may learn the course still waits for its start date; anyone else keeps the reason they can act on.
+      const releaseDate = access.canLearn && !shopAdmin ? releaseDateAhead(course, input.now) : null;
+      const canLearn = shopAdmin || (access.canLearn && releaseDate === null);
+      const reason: LectureLockReason | null = canLearn ? null : releaseDate ? 'NOT_RELEASED' : access.reason;
 
       const [sections, lectures, progress] = await Promise.all([
         strapi.db.query(SECTION_UID).findMany({
@@ -345,7 +366,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           loose ??= { sections_id: null, sections_name: null, sections_location: null, lectures: [] };
           group = loose;
         }
-        const open = lecture.lectures_preview === true || access.canLearn;
+        const open = lecture.lectures_preview === true || canLearn;
         const saved = progressByLecture.get(lecture.id);
         const videoFile = open ? fileDto(lecture.video_file) : null;
         group.lectures.push({
@@ -358,7 +379,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           lectures_preview: lecture.lectures_preview === true,
           lectures_content_type: lecture.lectures_content_type,
           locked: !open,
-          lock_reason: open ? null : access.reason,
+          lock_reason: open ? null : reason,
+          release_date: open ? null : releaseDate,
           content_text: open ? lecture.content_text ?? null : null,
           content_file: open ? fileDto(lecture.content_file) : null,
           quiz_id: open ? lecture.quiz_id ?? null : null,
@@ -393,7 +415,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         open[0] ||
         null;
 
-      return { dataResult, videoResult, access: { canLearn: access.canLearn, reason: access.reason } };
+      return { dataResult, videoResult, access: { canLearn, reason, releaseDate } };
     },
 
     /** The user's progress in a course, one item per lecture. */
@@ -414,14 +436,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * and lecture: the position is the latest one sent (0 up to the video length),
      * and once completed a lecture stays completed.
      */
-    async saveProgress(input: { userId: number; courseId: number; lectureId: number; positionSeconds: number; completed: boolean; now: Date }): Promise<ProgressItem> {
+    async saveProgress(input: { userId: number; courseId: number; lectureId: number; positionSeconds: number; completed: boolean; now: Date; shopAdmin?: boolean }): Promise<ProgressItem> {
       const lecture = (await strapi.db.query(LECTURE_UID).findOne({
         where: { id: input.lectureId },
         select: ['id', 'lectures_preview', 'video_length'],
         populate: { course: { select: ['id'] }, section: { select: ['id'] } },
       })) as (Pick<LectureRow, 'id' | 'lectures_preview' | 'video_length' | 'course' | 'section'>) | null;
       if (!lecture || lecture.course?.id !== input.courseId) throw notFound();
-      if (lecture.lectures_preview !== true) {
+      if (lecture.lectures_preview !== true && input.shopAdmin !== true) {
         const course = await loadCourse(input.courseId);
         if (!course) throw notFound();
         const access = await service.courseAccess({
@@ -431,6 +453,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           courseUserGroupIds: (course.course_for_user_group ?? []).map((group) => group.id),
         });
         if (!access.canLearn) throw forbidden(access.reason ?? 'COURSE_NOT_PURCHASED');
+        if (releaseDateAhead(course, input.now)) throw forbidden('NOT_RELEASED');
       }
       const limit = lecture.video_length && lecture.video_length > 0 ? lecture.video_length : Number.MAX_SAFE_INTEGER;
       const position = Math.min(Math.max(0, Math.floor(input.positionSeconds)), limit);

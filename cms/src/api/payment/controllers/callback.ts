@@ -3,7 +3,8 @@
  * are verified by the adapter over the raw body and answered with the adapter's
  * reply (SCB wants its own JSON); browser returns settle the same way, then send
  * the buyer to the storefront: the thank-you page once the order is approved
- * (when the shop uses it), otherwise the order list.
+ * (when the shop uses it), otherwise the order list, which shows the payment-failed
+ * notice when the order's newest payment attempt was declined (ADR 136).
  */
 import type { Core } from '@strapi/strapi';
 import type { CallbackRequest, ProviderName } from '../../../payments';
@@ -41,19 +42,32 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const settlement = () => strapi.service('api::payment.settlement') as SettlementService;
   const attempts = () => strapi.service('api::payment.attempts') as AttemptsService;
 
+  /** True when the newest payment attempt of the order was declined by its provider. */
+  async function newestAttemptDeclined(orderId: number): Promise<boolean> {
+    const newest = (await strapi.db.query(UID.attempt).findOne({
+      where: { order: { id: orderId } },
+      select: ['id', 'status'],
+      orderBy: { id: 'desc' },
+    })) as { id: number; status: string } | null;
+    return newest?.status === 'rejected';
+  }
+
   /** Where the buyer goes after a provider's page. */
   async function sendBuyerBack(ctx: Ctx, orderId: number | null): Promise<void> {
     const storefront = storefrontUrl();
     const order = orderId
-      ? ((await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['status', 'order_token'] })) as { status: string; order_token: string } | null)
+      ? ((await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['id', 'status', 'order_token'] })) as { id: number; status: string; order_token: string } | null)
       : null;
     const site = await readSite(strapi);
     ctx.status = 303;
-    ctx.redirect(
-      order?.status === 'approved' && site.is_thank_you_page
-        ? `${storefront}/thankyou?orderId=${encodeURIComponent(order.order_token)}`
-        : `${storefront}/myaccount/student/order`,
-    );
+    if (order?.status === 'approved' && site.is_thank_you_page) {
+      ctx.redirect(`${storefront}/thankyou?orderId=${encodeURIComponent(order.order_token)}`);
+    } else if (order && order.status !== 'approved' && (await newestAttemptDeclined(order.id))) {
+      // the order list shows the failure notice after checking the order with the signed-in student's own call
+      ctx.redirect(`${storefront}/myaccount/student/order?payment=failed&order=${order.id}`);
+    } else {
+      ctx.redirect(`${storefront}/myaccount/student/order`);
+    }
   }
 
   function notify(provider: ProviderName) {
