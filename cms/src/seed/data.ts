@@ -347,6 +347,25 @@ export const COURSES: CourseSeed[] = [
     plans: [{ name: 'ซื้อขาด', plan_type: 'One-Time Payment', price: 99_000, is_default: true }],
     curriculum: STANDARD_CURRICULUM('ขายของออนไลน์'),
   },
+  {
+    // Comes with a printed book sent to the buyer: its checkout asks for a shipping address and method.
+    key: 'copywriting-book',
+    title: 'เขียนคำโฆษณาให้ขายได้ พร้อมหนังสือเล่มจริง',
+    slug: 'copywriting-with-printed-book',
+    course_type: 'Flex',
+    picture: 'courses/online-marketing.jpg',
+    teacher: 'somchai',
+    groups: ['marketing'],
+    short_description: 'สูตรเขียนพาดหัวและคำโฆษณาที่ใช้ได้จริง พร้อมหนังสือแบบฝึกหัดเล่มจริงส่งถึงบ้าน',
+    description: '## ได้หนังสือเล่มจริง\n\nหนังสือแบบฝึกหัด 120 หน้า จัดส่งถึงบ้านหลังชำระเงิน\n\n- สูตรพาดหัว 50 แบบ\n- แบบฝึกหัดท้ายบท',
+    classType: 'เรียนออนไลน์แบบยืดหยุ่น',
+    course_length: '3 ชั่วโมง',
+    free_book: true,
+    free_book_type: 'physical',
+    is_layout_course_registration: true,
+    plans: [{ name: 'คอร์สพร้อมหนังสือ', plan_type: 'One-Time Payment', price: 149_000, is_default: true }],
+    curriculum: STANDARD_CURRICULUM('เขียนคำโฆษณา'),
+  },
 ];
 
 export type ProductSeed = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { COURSE_TYPES, type CourseType, type OrderStatus } from '../constants/index.js';
-import { canAccessCourse, canPurchase, checkOrder, hasCourse, isInstructorOnly, isRebuyable } from './index.js';
+import { canAccessCourse, canPurchase, checkOrder, courseShipsItem, hasCourse, isInstructorOnly, isRebuyable } from './index.js';
 
 const studentBuyer = { isStudent: true, isInstructor: false };
 
@@ -106,6 +106,22 @@ describe('order checks', () => {
 
   it('requires at least one course', () => {
     expect(checkOrder({ ...base, courses: [] })).toEqual([{ code: 'CART_EMPTY' }]);
+  });
+
+  it('asks a course with a printed book for a shipping address and method, and not a course with an e-book', () => {
+    const printed = { courseId: 1, courseType: 'Online' as const, planId: 10, shipsItem: courseShipsItem({ free_book: true, free_book_type: 'physical' }) };
+    expect(checkOrder({ ...base, courses: [printed] })).toEqual([{ code: 'SHIPPING_ADDRESS_REQUIRED' }, { code: 'SHIPPING_METHOD_REQUIRED' }]);
+    expect(checkOrder({ ...base, courses: [printed], shippingAddressId: 4, shippingFeeId: 2 })).toEqual([]);
+    const ebook = { courseId: 1, courseType: 'Online' as const, planId: 10, shipsItem: courseShipsItem({ free_book: true, free_book_type: 'ebook' }) };
+    expect(checkOrder({ ...base, courses: [ebook] })).toEqual([]);
+  });
+
+  it('ships a course only when its free book is a printed one', () => {
+    expect(courseShipsItem({ free_book: true, free_book_type: 'physical' })).toBe(true);
+    expect(courseShipsItem({ free_book: true, free_book_type: ' Physical ' })).toBe(true);
+    expect(courseShipsItem({ free_book: false, free_book_type: 'physical' })).toBe(false);
+    expect(courseShipsItem({ free_book: true, free_book_type: 'ebook' })).toBe(false);
+    expect(courseShipsItem({ free_book: true, free_book_type: null })).toBe(false);
   });
 
   it('accepts a product with a shipping address and shipping method, and a chosen promotion', () => {

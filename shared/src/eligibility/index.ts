@@ -80,8 +80,20 @@ export function canAccessCourse(input: CourseAccessInput): boolean {
   return Boolean(input.userGroupId) && groups.includes(input.userGroupId as number);
 }
 
+/** The `free_book_type` of a course whose free book is a printed one, sent to the buyer. */
+export const PRINTED_BOOK_TYPE = 'physical';
+
+/**
+ * A course ships something to the buyer when its free book is a printed one: its order then
+ * needs a shipping address and a shipping method, as products do (an e-book ships nothing).
+ */
+export function courseShipsItem(course: { free_book?: boolean | null; free_book_type?: string | null }): boolean {
+  return course.free_book === true && String(course.free_book_type ?? '').trim().toLowerCase() === PRINTED_BOOK_TYPE;
+}
+
 export type OrderCheckInput = {
-  courses: { courseId: number; courseType: CourseType; planId: number | null }[];
+  /** shipsItem: a course that comes with a printed book (courseShipsItem). */
+  courses: { courseId: number; courseType: CourseType; planId: number | null; shipsItem?: boolean }[];
   paymentMethodId: number | null;
   owned: readonly OwnedCourse[];
   buyer: Buyer;
@@ -98,7 +110,8 @@ export type OrderCheckProblem = { code: ErrorCode; courseId?: number };
  * The order checks before a purchase: at least one course and no duplicates, a
  * pricing plan for every course (dont_have_pricing), a payment method, no course
  * already owned on a non-default non-renew plan (have_course), a promotion chosen
- * when one applies, a shipping address and shipping method for products, and no
+ * when one applies, a shipping address and shipping method for products and for
+ * courses with a printed book, and no
  * instructor-only buyer. Returns every problem, in that order.
  */
 export function checkOrder(input: OrderCheckInput): OrderCheckProblem[] {
@@ -114,7 +127,7 @@ export function checkOrder(input: OrderCheckInput): OrderCheckProblem[] {
   }
   if (input.paymentMethodId === null) problems.push({ code: 'NO_PAYMENT_METHOD' });
   if ((input.applicablePromotionIds ?? []).length > 0 && input.promotionId == null) problems.push({ code: 'PROMOTION_REQUIRED' });
-  if (input.courses.some((course) => course.courseType === 'product')) {
+  if (input.courses.some((course) => course.courseType === 'product' || course.shipsItem === true)) {
     if (input.shippingAddressId == null) problems.push({ code: 'SHIPPING_ADDRESS_REQUIRED' });
     if (input.shippingFeeId == null) problems.push({ code: 'SHIPPING_METHOD_REQUIRED' });
   }

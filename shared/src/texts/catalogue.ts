@@ -12,6 +12,7 @@ import { PRODUCTS_TEXTS } from './catalogue-products.js';
 import { ADMIN_TEXTS } from './catalogue-admin.js';
 import { CARD_TEXTS } from './catalogue-card.js';
 import { UPLOAD_TEXTS } from './catalogue-upload.js';
+import { CHECKOUT_TEXTS } from './catalogue-checkout.js';
 
 export const TEXT_CATALOGUE = {
   // site navigation and home
@@ -460,4 +461,5 @@ export const TEXT_CATALOGUE = {
   ...ADMIN_TEXTS,
   ...CARD_TEXTS,
   ...UPLOAD_TEXTS,
+  ...CHECKOUT_TEXTS,
 } as const satisfies Record<string, { th: string; en: string }>;

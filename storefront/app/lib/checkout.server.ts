@@ -14,7 +14,9 @@ import { money, toMajorString } from '@sala/shared/money';
 import { checkSlipUpload, type CustomLabel } from '@sala/shared/schemas';
 import { errorMessage, reasonMessage, type Translate } from '@sala/shared/texts';
 import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
-import { buildCheckoutSchema, type CheckoutValues } from '~/components/checkout/checkout-schema';
+import { courseShipsItem } from '@sala/shared/eligibility';
+import { z } from 'zod';
+import { buildCheckoutSchema, SHIPPING_FIELD_PREFIX, type CheckoutValues } from '~/components/checkout/checkout-schema';
 import {
   couponFromWire,
   initialPlanId,
@@ -47,6 +49,7 @@ import {
   getPromotions,
   getUserGroups,
   logInStudent,
+  postJson,
   registerStudent,
   sendPaymentNotification,
   toPublicAssetUrl,
@@ -55,6 +58,7 @@ import {
 } from './cms.server';
 import type { WireBankAccount, WireCourseDetail, WirePaymentMethod, WireSiteSettings } from './cms-schemas.server';
 import type { Locale } from './i18n';
+import { getShippingAddresses, getShippingFees } from './shipping.server';
 import { commitSession, type AppSession, type PendingOrder, type SessionStudent } from './session.server';
 
 type Signal = { signal?: AbortSignal };
@@ -108,11 +112,14 @@ type CheckoutContext = {
 export async function loadCheckoutData(context: CheckoutContext & Signal): Promise<CheckoutData> {
   const { detail, settings, student, locale, signal } = context;
   const options = { signal, locale, jwt: student?.jwt ?? null };
-  const [labels, groups, promotions, methods] = await Promise.all([
+  const ships = courseShipsItem(detail);
+  const [labels, groups, promotions, methods, fees, addresses] = await Promise.all([
     getCustomLabels(options),
     studentPicksGroup(settings) ? getUserGroups(options) : Promise.resolve([]),
     getPromotions(options),
     getPaymentMethods(options),
+    ships ? getShippingFees(options) : Promise.resolve([]),
+    ships && student ? getShippingAddresses({ ...options, jwt: student.jwt }) : Promise.resolve([]),
   ]);
   return {
     course: { id: detail.id, title: detail.title, courseType: detail.courseType },
@@ -131,6 +138,7 @@ export async function loadCheckoutData(context: CheckoutContext & Signal): Promi
       slipRequired: settings.slip,
       thankYouPage: settings.is_thank_you_page,
     },
+    shipping: ships ? { fees, address: addresses[0] ?? null } : null,
     now: context.now.toISOString(),
   };
 }
@@ -336,6 +344,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     registration: checkout.settings.registration,
     customLabels: checkout.customLabels,
     taxInvoiceEnabled: checkout.settings.taxInvoiceEnabled,
+    shipping: checkout.shipping !== null,
     t,
   });
   const submission = parseWithZod(formData, { schema });
@@ -354,7 +363,14 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   if (!plan) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { planId: [t('dont_have_pricing')] } }) });
   // The registration layout may be paid in USD when the plan has a USD price; the CMS prices it again in that currency.
   const payCurrency = formData.get('currency') === 'USD' ? ('USD' as const) : ('THB' as const);
-  if (payCurrency === 'USD' && plan.priceUsdAmount === null) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { planId: [t('error_usd_price_missing')] } }) });
+  if (payCurrency === 'USD' && (plan.priceUsdAmount === null || checkout.shipping)) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { planId: [t('error_usd_price_missing')] } }) });
+  // A printed book ships by one of the shop's methods, to the student's saved address or the one typed in.
+  const shipping = values.shipping;
+  const fee = shipping ? (checkout.shipping?.fees.find((candidate) => candidate.id === shipping.shippingFeeId) ?? null) : null;
+  if (checkout.shipping && !fee) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { shippingFeeId: [t('cart_shipping_method_required')] } }) });
+  if (checkout.shipping && shipping?.shippingAddressId !== null && shipping?.shippingAddressId !== checkout.shipping.address?.id) {
+    return done({ intent: 'checkout', lastResult: reply({ formErrors: [t('cart_shipping_address_required')] }) });
+  }
   const method = checkout.paymentMethods.find((candidate) => candidate.id === values.paymentMethodId && !candidate.disabled);
   if (!method) return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { paymentMethodId: [t('cart_payment_method_required')] } }) });
 
@@ -372,6 +388,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     paymentMethodId: method.id,
     taxInvoice: values.isRequireTaxInvoice && taxPersonType ? { personType: taxPersonType } : null,
     withholding: { enabled: values.isWithholding && checkout.settings.withholdingEnabled, percent: values.withholdingPercent },
+    shippingFeeAmount: fee?.priceAmount ?? 0,
   };
   const breakdown = priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, currency: payCurrency, now });
   if (breakdown.problems.length > 0) {
@@ -474,6 +491,18 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     }
   }
 
+  let shippingAddressId = shipping?.shippingAddressId ?? null;
+  if (shipping?.address) {
+    try {
+      shippingAddressId = await createShippingAddress(shipping.address, { jwt: signedIn.jwt, locale, signal });
+    } catch (error) {
+      if (!(error instanceof CmsApiError) || error.status >= 500) throw error;
+      const fieldErrors: Record<string, string[]> = {};
+      for (const [field, messages] of Object.entries(error.errors ?? {})) fieldErrors[`${SHIPPING_FIELD_PREFIX}.${field}`] = Array.isArray(messages) ? messages : [messages];
+      return done({ intent: 'checkout', lastResult: reply(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { formErrors: [messageOf(error.code, error.msg, locale)] }) });
+    }
+  }
+
   const { totals } = breakdown;
   const currency = breakdown.currency;
   const line = breakdown.lines[0];
@@ -493,8 +522,8 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
       { course_id: detail.id, pricingplan_id: plan.id, price: toMajorString(money(line.listAmount, currency)), discount: toMajorString(money(line.discountAmount, currency)), quantity: 1 },
     ]),
     cancel_at: orderCancelAt(now, settings.auto_cancel ?? 0),
-    shipping_address_id: null,
-    shipping_fee_id: null,
+    shipping_address_id: fee ? shippingAddressId : null,
+    shipping_fee_id: fee?.id ?? null,
     is_withholding: breakdown.withholdingPercent !== null,
     ...(breakdown.withholdingPercent !== null ? { withholding_percent: breakdown.withholdingPercent } : {}),
   };
@@ -516,7 +545,17 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   sessionChanged = true;
   // Every method but bank transfer (paid on this page) continues on the payment screen.
   if (method.id !== PAYMENT_METHOD_IDS.BANK_TRANSFER) return redirect(`/pay/${order.id}`, { headers: { 'Set-Cookie': await commitSession(session) } });
+  // A plain form post (no script) renders the page in the same request, before the browser has the
+  // new session cookie: it goes back to the page, whose loader then shows the payment step.
+  if (formData.get('js') !== '1') return redirect(`${detail.link_path}#checkout`, { headers: { 'Set-Cookie': await commitSession(session) } });
   return done({ intent: 'checkout', lastResult: submission.reply({ resetForm: true }), ordered: { orderId: order.id, netAmount, currency: placed.order.currency_code } });
+}
+
+const SavedAddressSchema = z.looseObject({ success: z.literal(true), data: z.looseObject({ id: z.number().int() }) });
+
+/** Saves a delivery address as the student's default (the CMS checks it with the same shared schema); its id. */
+async function createShippingAddress(address: Record<string, unknown>, options: { jwt: string; locale: Locale; signal?: AbortSignal }): Promise<number> {
+  return (await postJson('/private/shipping/addresses', SavedAddressSchema, address, options)).data.id;
 }
 
 /** The user id a session stands for (kept at sign-in). */

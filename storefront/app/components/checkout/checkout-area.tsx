@@ -16,6 +16,7 @@ import { ContactInfo, LoginInfo } from './contact-info';
 import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList, type CouponLookup } from './order-options';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
 import { translatorFromTexts } from './settings';
+import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import type { CheckoutData, SignedInStudent } from './types';
 
@@ -39,6 +40,13 @@ function CheckoutBlock({ title, testId, children }: { title: string; testId?: st
 
 type Confirm = { message: string; onConfirm: () => void } | null;
 
+/** false on the server and in the first render that hydrates; true once scripts run. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 export default function CheckoutArea({ checkout, student }: { checkout: CheckoutData; student: SignedInStudent | null }) {
   const t = useT();
   const texts = useTexts();
@@ -55,9 +63,10 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
         registration: checkout.settings.registration,
         customLabels: checkout.customLabels,
         taxInvoiceEnabled: checkout.settings.taxInvoiceEnabled,
+        shipping: checkout.shipping !== null,
         t: translate,
       }),
-    [guest, checkout.settings.registration, checkout.customLabels, checkout.settings.taxInvoiceEnabled, translate],
+    [guest, checkout.settings.registration, checkout.customLabels, checkout.settings.taxInvoiceEnabled, checkout.shipping, translate],
   );
   const [form] = useForm({
     id: 'checkout-form',
@@ -67,11 +76,20 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
+  const hydrated = useHydrated();
   const firstMethod = checkout.paymentMethods.find((method) => !method.disabled)?.id ?? null;
   const [planId, setPlanId] = useState(() => initialPlanId(checkout.plans));
-  // USD is offered when a plan has a USD price; a plan without one is paid in baht.
+  // A course with a printed book: the shipping method (the first one to start with) and whether the address is still missing.
+  const [shippingFeeId, setShippingFeeId] = useState<number | null>(() => {
+    const sent = Number(lastResult?.initialValue?.shippingFeeId);
+    return checkout.shipping?.fees.find((fee) => fee.id === sent)?.id ?? checkout.shipping?.fees[0]?.id ?? null;
+  });
+  const [addressMissing, setAddressMissing] = useState(() => checkout.shipping !== null && checkout.shipping.address === null);
+  const shippingFeeAmount = checkout.shipping?.fees.find((fee) => fee.id === shippingFeeId)?.priceAmount ?? 0;
+  // USD is offered when a plan has a USD price; a plan without one is paid in baht, and so is a course
+  // that ships a book (the shop's shipping fees are shown in baht).
   const [chosenCurrency, setChosenCurrency] = useState<'THB' | 'USD'>('THB');
-  const usdAvailable = checkout.plans.find((plan) => plan.id === planId)?.priceUsdAmount != null;
+  const usdAvailable = checkout.shipping === null && checkout.plans.find((plan) => plan.id === planId)?.priceUsdAmount != null;
   const currency = chosenCurrency === 'USD' && usdAvailable ? 'USD' : 'THB';
   const [paymentMethodId, setPaymentMethodId] = useState<number | null>(firstMethod);
   const [coupons, setCoupons] = useState<CheckoutCoupon[]>([]);
@@ -91,6 +109,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
     paymentMethodId,
     taxInvoice: taxRequested ? { personType } : null,
     withholding: { enabled: withholding && checkout.settings.withholdingEnabled, percent: withholdingPercent },
+    shippingFeeAmount,
   });
   const price = (selection: CheckoutSelection) =>
     priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, currency, now: checkout.now });
@@ -100,7 +119,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   const breakdown = useMemo(
     () => price(selectionFor(promotionId)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [planId, promotionId, coupons, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, currency, checkout],
+    [planId, promotionId, coupons, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, currency, shippingFeeAmount, checkout],
   );
   const promotions = promotionsForCourse(checkout.promotions, checkout.course.id);
   const exclusive = checkout.settings.pricing.couponOrPromotion;
@@ -183,7 +202,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
 
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'checkout';
   const cartEmpty = planId === null || !checkout.plans.some((plan) => plan.id === planId && !plan.disabled);
-  const blocked = cartEmpty ? t('cart_empty') : null;
+  const blocked = cartEmpty ? t('cart_empty') : checkout.shipping && addressMissing ? t('cart_shipping_address_required') : null;
   const hasErrors = Object.values(form.allErrors).some((messages) => messages && messages.length > 0);
   const formErrors = form.errors ?? [];
 
@@ -213,10 +232,12 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
       <FormProvider context={form.context}>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={t('checkout_title')}>
           <input type="hidden" name="intent" value="checkout" />
+          {/* Only a post sent by the page's script: a plain post is answered with a redirect (see checkout.server). */}
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <Stack gap="5">
             <CheckoutBlock title={t('plan_select_title')} testId="block-plans">
               <PlanPicker plans={checkout.plans} value={planId} onChange={setPlanId} currency={currency} />
-              {checkout.plans.some((plan) => plan.priceUsdAmount !== null) ? <CurrencyPicker value={currency} usdAvailable={usdAvailable} onChange={setChosenCurrency} /> : null}
+              {checkout.shipping === null && checkout.plans.some((plan) => plan.priceUsdAmount !== null) ? <CurrencyPicker value={currency} usdAvailable={usdAvailable} onChange={setChosenCurrency} /> : null}
             </CheckoutBlock>
 
             {guest ? (
@@ -274,6 +295,12 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
             <CheckoutBlock title={t('cart_payment_methods')} testId="block-payment">
               <PaymentMethods methods={checkout.paymentMethods} value={paymentMethodId} onChange={choosePaymentMethod} />
             </CheckoutBlock>
+
+            {checkout.shipping ? (
+              <CheckoutBlock title={t('checkout_shipping_title')} testId="block-shipping">
+                <CheckoutShipping shipping={checkout.shipping} feeId={shippingFeeId} onFeeChange={setShippingFeeId} onMissingChange={setAddressMissing} />
+              </CheckoutBlock>
+            ) : null}
 
             <CheckoutBlock title={t('checkout_summary')} testId="block-summary">
               <PriceSummary breakdown={breakdown} />

@@ -63,6 +63,26 @@ const VALID = {
 };
 
 describe('the checkout schema', () => {
+  it('asks a course with a printed book for a method and an address, with the spec’s Thai messages under shipping.*', () => {
+    const schema = buildCheckoutSchema(context({ shipping: true }));
+    const missing = parseWithZod(form({ ...VALID, 'shipping.postcode': '104' }), { schema }).reply().error ?? {};
+    expect(missing.shippingFeeId).toEqual(['กรุณาเลือกวิธีการจัดส่ง']);
+    expect(missing['shipping.postcode']).toEqual(['กรุณากรอกรหัสไปรษณีย์ 5 หลัก']);
+    expect(missing['shipping.fullname']?.[0]).toContain('ชื่อผู้รับ');
+
+    const address = { 'shipping.fullname': 'มานี มีนา', 'shipping.tel': '0812345678', 'shipping.address': '99/9 ถนนพหลโยธิน', 'shipping.district': 'พญาไท', 'shipping.province': 'กรุงเทพมหานคร', 'shipping.postcode': '10400' };
+    const typed = parseWithZod(form({ ...VALID, ...address, shippingFeeId: '2' }), { schema });
+    expect(typed.status).toBe('success');
+    if (typed.status === 'success') expect(typed.value.shipping).toMatchObject({ shippingFeeId: 2, shippingAddressId: null, address: { fullname: 'มานี มีนา', postcode: '10400' } });
+    // the saved address needs no fields
+    const saved = parseWithZod(form({ ...VALID, shippingAddressId: '7', shippingFeeId: '2' }), { schema });
+    expect(saved.status).toBe('success');
+    if (saved.status === 'success') expect(saved.value.shipping).toEqual({ shippingFeeId: 2, shippingAddressId: 7, address: null });
+    // a course without a printed book ignores shipping
+    const plain = parseWithZod(form(VALID), { schema: buildCheckoutSchema(context()) });
+    expect(plain.status === 'success' && plain.value.shipping).toBe(null);
+  });
+
   it('accepts a complete guest form and reads the order choices', () => {
     const submission = parseWithZod(form({ ...VALID, couponCodes: ['sala10', 'SALA10', ' bankonly '] }), { schema: buildCheckoutSchema(context()) });
     expect(submission.status).toBe('success');

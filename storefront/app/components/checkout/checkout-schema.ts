@@ -5,7 +5,7 @@
  * action validates the same post again with the site's settings as the CMS holds them.
  */
 import { WITHHOLDING_PERCENTS } from '@sala/shared/constants';
-import { buildRegistrationSchema, buildTaxInvoiceSchema, type CustomLabel, type RegistrationSettings } from '@sala/shared/schemas';
+import { buildRegistrationSchema, buildShippingAddressSchema, buildTaxInvoiceSchema, type CustomLabel, type RegistrationSettings, type ShippingAddressValues } from '@sala/shared/schemas';
 import { defaultTranslate, type Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 
@@ -16,6 +16,11 @@ export type CheckoutSchemaContext = {
   customLabels: readonly CustomLabel[];
   /** TAX_SYSTEM, add-on tax and the site's tax invoice are all on. */
   taxInvoiceEnabled: boolean;
+  /**
+   * The course ships a printed book: a shipping method (`shippingFeeId`) and either the
+   * student's saved address (`shippingAddressId`) or a new one (`shipping.*` fields).
+   */
+  shipping?: boolean;
   t?: Translate;
 };
 
@@ -30,10 +35,22 @@ export type CheckoutOrderValues = {
   withholdingPercent: 3 | 1;
 };
 
+export type CheckoutShippingValues = {
+  shippingFeeId: number;
+  /** The saved address chosen, or null when a new one was typed. */
+  shippingAddressId: number | null;
+  /** The new address typed in the form. */
+  address: ShippingAddressValues | null;
+};
+
 export type CheckoutValues = CheckoutOrderValues & {
   registration: Record<string, unknown> | null;
   taxInvoice: Record<string, unknown> | null;
+  shipping: CheckoutShippingValues | null;
 };
+
+/** The form names of the new shipping address: `shipping.` and the shared schema's field. */
+export const SHIPPING_FIELD_PREFIX = 'shipping';
 
 const flag = (value: unknown) => value === true || value === 'on' || value === '1' || value === 'true';
 
@@ -84,6 +101,27 @@ function orderSchema(t: Translate) {
 
 type Issue = { path: PropertyKey[]; message: string };
 
+const positiveId = (value: unknown): number | null => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+  return Number.isSafeInteger(number) && number > 0 ? number : null;
+};
+
+/** The shipping part of the form: a method, and the saved address or a new one checked with the shared schema. */
+function parseShipping(value: Record<string, unknown>, t: Translate, issues: Issue[]): CheckoutShippingValues | null {
+  const shippingFeeId = positiveId(value.shippingFeeId);
+  if (shippingFeeId === null) issues.push({ path: ['shippingFeeId'], message: t('cart_shipping_method_required') });
+  const shippingAddressId = positiveId(value.shippingAddressId);
+  let address: ShippingAddressValues | null = null;
+  if (shippingAddressId === null) {
+    const raw = value[SHIPPING_FIELD_PREFIX];
+    const typed = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const result = buildShippingAddressSchema(t).safeParse(typed);
+    if (result.success) address = result.data;
+    else for (const issue of result.error.issues) issues.push({ path: [SHIPPING_FIELD_PREFIX, ...issue.path], message: issue.message });
+  }
+  return shippingFeeId === null || (shippingAddressId === null && address === null) ? null : { shippingFeeId, shippingAddressId, address };
+}
+
 /**
  * One schema for the whole form. Each part is the shared schema of its own; their
  * messages are reported under the form's field names, so errors sit next to their inputs.
@@ -112,11 +150,12 @@ export function buildCheckoutSchema(context: CheckoutSchemaContext) {
     if (orderValues?.isWithholding && (!taxRequested || personType !== 'juristic_person')) {
       issues.push({ path: ['isWithholding'], message: t('cart_withholding_juristic_only') });
     }
+    const shippingValues = context.shipping ? parseShipping(value, t, issues) : null;
     if (issues.length > 0 || !orderValues) {
       for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)) });
       return z.NEVER;
     }
-    return { ...orderValues, isRequireTaxInvoice: taxRequested, registration: registrationValues, taxInvoice: taxValues };
+    return { ...orderValues, isRequireTaxInvoice: taxRequested, registration: registrationValues, taxInvoice: taxValues, shipping: shippingValues };
   });
 }
 

@@ -7,7 +7,7 @@
 import { Button, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useFetcher, useNavigate } from '@remix-run/react';
+import { Form, useActionData, useFetcher, useNavigate } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money, toMajorString } from '@sala/shared/money';
 import { useEffect, useMemo, useState } from 'react';
@@ -44,6 +44,88 @@ function ReportField({ name, label, required, children }: { name: string; label:
       {children({ id: field.id, describedBy: field.error ? field.errorId : undefined })}
       <Field.ErrorText>{field.error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/** The fields of the transfer report, shared by the modal and the plain form. */
+function ReportFields({ payment, defaults, amount, formErrors }: { payment: PaymentStep; defaults: { date: string; time: string }; amount: string; formErrors: string[] | undefined }) {
+  const t = useT();
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <ReportField name="contactName" label={t('report_contact_name')}>
+          {({ id }) => <Input id={id} name="contactName" defaultValue={payment.contactName} maxLength={255} />}
+        </ReportField>
+        <ReportField name="transferAmount" label={t('report_transfer_amount')} required={payment.netAmount !== 0}>
+          {({ id }) => (
+            <Input
+              id={id}
+              name="transferAmount"
+              inputMode="decimal"
+              defaultValue={amount}
+              // numeric text only
+              onInput={(event) => {
+                const input = event.currentTarget;
+                const cleaned = input.value.replace(/[^\d.]/g, '');
+                if (cleaned !== input.value) input.value = cleaned;
+              }}
+            />
+          )}
+        </ReportField>
+        <ReportField name="bankCode" label={t('report_origin_bank')} required>
+          {({ id }) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field id={id} name="bankCode" defaultValue="">
+                <option value="">{t('select_placeholder')}</option>
+                {payment.originBanks.map((bank) => (
+                  <option key={bank.value} value={bank.value}>
+                    {bank.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </ReportField>
+        <ReportField name="bankAccount" label={t('report_bank_account')} required>
+          {({ id }) => (
+            <NativeSelect.Root>
+              <NativeSelect.Field id={id} name="bankAccount" defaultValue={payment.bankAccounts.length === 1 ? String(payment.bankAccounts[0].id) : ''}>
+                <option value="">{t('select_placeholder')}</option>
+                {payment.bankAccounts.map((account) => (
+                  <option key={account.id} value={String(account.id)}>
+                    {account.bankName} {account.accountId}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+        </ReportField>
+        <ReportField name="transferDate" label={t('report_transfer_date')} required>
+          {({ id }) => <Input id={id} name="transferDate" type="date" defaultValue={defaults.date} />}
+        </ReportField>
+        <ReportField name="transferTime" label={t('report_transfer_time')} required>
+          {({ id }) => <Input id={id} name="transferTime" type="time" step={1} defaultValue={defaults.time} />}
+        </ReportField>
+      </SimpleGrid>
+      <FileField
+        name="slip"
+        label={t('report_slip')}
+        required={payment.slipRequired && payment.netAmount !== 0}
+        accept=".jpg,.jpeg,.png,.gif,.webp,.pdf"
+        multiple
+        hint={t('upload_resize_hint', { width: 1500, height: 500 })}
+      />
+      <ReportField name="description" label={t('report_description')}>
+        {({ id }) => <Textarea id={id} name="description" rows={2} maxLength={1000} />}
+      </ReportField>
+      {formErrors?.length ? (
+        <chakra.p color="fg.error" role="alert" data-testid="report-error">
+          {formErrors[0]}
+        </chakra.p>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -118,81 +200,7 @@ function ReportDialog({ payment, open, onOpenChange }: { payment: PaymentStep; o
                 <Dialog.Body>
                   <input type="hidden" name="intent" value="report" />
                   <input type="hidden" name="js" value="1" />
-                  <Stack gap="4">
-                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                      <ReportField name="contactName" label={t('report_contact_name')}>
-                        {({ id }) => <Input id={id} name="contactName" defaultValue={payment.contactName} maxLength={255} />}
-                      </ReportField>
-                      <ReportField name="transferAmount" label={t('report_transfer_amount')} required={payment.netAmount !== 0}>
-                        {({ id }) => (
-                          <Input
-                            id={id}
-                            name="transferAmount"
-                            inputMode="decimal"
-                            defaultValue={amount}
-                            // numeric text only
-                            onInput={(event) => {
-                              const input = event.currentTarget;
-                              const cleaned = input.value.replace(/[^\d.]/g, '');
-                              if (cleaned !== input.value) input.value = cleaned;
-                            }}
-                          />
-                        )}
-                      </ReportField>
-                      <ReportField name="bankCode" label={t('report_origin_bank')} required>
-                        {({ id }) => (
-                          <NativeSelect.Root>
-                            <NativeSelect.Field id={id} name="bankCode" defaultValue="">
-                              <option value="">{t('select_placeholder')}</option>
-                              {payment.originBanks.map((bank) => (
-                                <option key={bank.value} value={bank.value}>
-                                  {bank.name}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        )}
-                      </ReportField>
-                      <ReportField name="bankAccount" label={t('report_bank_account')} required>
-                        {({ id }) => (
-                          <NativeSelect.Root>
-                            <NativeSelect.Field id={id} name="bankAccount" defaultValue={payment.bankAccounts.length === 1 ? String(payment.bankAccounts[0].id) : ''}>
-                              <option value="">{t('select_placeholder')}</option>
-                              {payment.bankAccounts.map((account) => (
-                                <option key={account.id} value={String(account.id)}>
-                                  {account.bankName} {account.accountId}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        )}
-                      </ReportField>
-                      <ReportField name="transferDate" label={t('report_transfer_date')} required>
-                        {({ id }) => <Input id={id} name="transferDate" type="date" defaultValue={defaults.date} />}
-                      </ReportField>
-                      <ReportField name="transferTime" label={t('report_transfer_time')} required>
-                        {({ id }) => <Input id={id} name="transferTime" type="time" step={1} defaultValue={defaults.time} />}
-                      </ReportField>
-                    </SimpleGrid>
-                    <FileField
-                      name="slip"
-                      label={t('report_slip')}
-                      required={payment.slipRequired && payment.netAmount !== 0}
-                      accept=".jpg,.jpeg,.png,.gif,.webp,.pdf"
-                      multiple
-                      hint={t('upload_resize_hint', { width: 1500, height: 500 })}
-                    />
-                    <ReportField name="description" label={t('report_description')}>
-                      {({ id }) => <Textarea id={id} name="description" rows={2} maxLength={1000} />}
-                    </ReportField>
-                    {form.errors?.length ? (
-                      <chakra.p color="fg.error" role="alert" data-testid="report-error">
-                        {form.errors[0]}
-                      </chakra.p>
-                    ) : null}
-                  </Stack>
+                  <ReportFields payment={payment} defaults={defaults} amount={amount} formErrors={form.errors} />
                 </Dialog.Body>
                 <Dialog.Footer>
                   <Button type="submit" colorPalette="teal" loading={fetcher.state !== 'idle' || Boolean(data?.reported)} data-testid="report-submit">
@@ -205,6 +213,38 @@ function ReportDialog({ payment, open, onOpenChange }: { payment: PaymentStep; o
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The report as a plain form for a browser without script (rendered inside <noscript>, so a
+ * browser with script never builds it): it posts to the page's action, which answers the same
+ * page with each error beside its field, or goes on to the thank-you page once the report is filed.
+ */
+function PlainReportForm({ payment }: { payment: PaymentStep }) {
+  const t = useT();
+  const actionData = useActionData<ReportFetcherData | { intent: string }>();
+  const lastResult = actionData?.intent === 'report' ? (actionData as ReportFetcherData).lastResult : undefined;
+  const [form] = useForm({ id: 'report-form-plain', lastResult: lastResult as never });
+  const [defaults] = useState(bangkokNow);
+  return (
+    <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg" data-testid="report-plain">
+      <chakra.h3 fontSize="lg" fontWeight="700" mb="2">
+        {t('cart_payment_notification')}
+      </chakra.h3>
+      <chakra.p color="fg.muted" mb="4">
+        {t('checkout_report_inline_hint')}
+      </chakra.p>
+      <FormProvider context={form.context}>
+        <Form method="post" encType="multipart/form-data" id={form.id} noValidate>
+          <input type="hidden" name="intent" value="report" />
+          <ReportFields payment={payment} defaults={defaults} amount={toMajorString(money(payment.netAmount, payment.currency))} formErrors={form.errors} />
+          <Button type="submit" colorPalette="teal" mt="4" data-testid="report-plain-submit">
+            {t('cart_notify_payment')}
+          </Button>
+        </Form>
+      </FormProvider>
+    </chakra.div>
   );
 }
 
@@ -268,6 +308,9 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
           </Button>
           <QrDialog qr={qr} onClose={() => setQr(null)} />
           <ReportDialog payment={payment} open={reportOpen} onOpenChange={setReportOpen} />
+          <noscript>
+            <PlainReportForm payment={payment} />
+          </noscript>
         </>
       ) : (
         <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p="4" data-testid="payment-pending">

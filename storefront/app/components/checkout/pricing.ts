@@ -40,6 +40,8 @@ export type CheckoutSelection = {
   paymentMethodId: number | null;
   taxInvoice: { personType: 'normal_person' | 'juristic_person' } | null;
   withholding: { enabled: boolean; percent: 3 | 1 };
+  /** The chosen shipping method's fee in minor units, for a course that ships a printed book. */
+  shippingFeeAmount?: number;
 };
 
 type WireDiscount = { discount_type: 'amount' | 'percent'; discount_amount: number; discount_amount_usd: number; discount_percent: number };
@@ -202,6 +204,7 @@ export function priceCheckout(input: CheckoutPricingInput): PriceBreakdown {
     paymentMethodId: input.selection.paymentMethodId,
     taxInvoice: input.selection.taxInvoice,
     withholding: input.selection.withholding,
+    shippingFeeAmount: input.selection.shippingFeeAmount ?? 0,
     settings: input.settings,
     now: input.now,
   });

@@ -4,6 +4,7 @@
  */
 import type { PricingSettings } from '@sala/shared/pricing';
 import type { CustomLabel, RegistrationSettings } from '@sala/shared/schemas';
+import type { ShippingData } from '~/components/shipping/types';
 import type { CheckoutCourse, CheckoutPlan, CheckoutPromotion } from './pricing';
 
 export type BankAccountView = {
@@ -51,6 +52,11 @@ export type CheckoutData = {
   customLabels: CustomLabel[];
   userGroups: UserGroupView[];
   settings: CheckoutSettings;
+  /**
+   * The course comes with a printed book: the shop's shipping methods and the signed-in
+   * student's current address (null for a guest, or a student without one). null: nothing ships.
+   */
+  shipping: ShippingData | null;
   /** The moment the page was priced at, so the server render and the browser agree. */
   now: string;
 };

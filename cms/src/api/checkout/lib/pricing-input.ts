@@ -36,9 +36,12 @@ export type CourseRow = {
   seats_taken: number | null;
   startRegDate: string | Date | null;
   endRegDate: string | Date | null;
+  /** A printed free book (courseShipsItem) makes the order ship. */
+  free_book: boolean | null;
+  free_book_type: string | null;
 };
 
-export const COURSE_FIELDS = ['id', 'title', 'course_type', 'seat', 'seats_taken', 'startRegDate', 'endRegDate'];
+export const COURSE_FIELDS = ['id', 'title', 'course_type', 'seat', 'seats_taken', 'startRegDate', 'endRegDate', 'free_book', 'free_book_type'];
 
 export type PlanRow = {
   id: number;
