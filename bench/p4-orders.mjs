@@ -6,7 +6,7 @@
  * Target: >= 10% of the raw ceiling on SQLite WAL.
  */
 import path from 'node:path';
-import { BENCH_DIR, cannon, check, fmt, interleave, pct, row, startChild } from './lib/common.mjs';
+import { BENCH_DIR, cannon, check, fmt, interleave, median, pct, row, startChild } from './lib/common.mjs';
 
 const CONNECTIONS = 10;
 const BANK_TRANSFER = 1;
@@ -24,6 +24,26 @@ async function rawCeiling(engine, pgUrl, options) {
   if (code !== 0 || !line) throw new Error(`raw ${engine} ceiling failed (${code}):\n${child.output()}`);
   const { perSecond } = JSON.parse(line);
   return { rps: perSecond, p50: NaN, p99: NaN };
+}
+
+const orderBody = (buyer, courseId, planId) => JSON.stringify({ user_id: buyer.id, course_id: [courseId], pricingplan_id: [planId], payment_method_id: BANK_TRANSFER, price: 1, currency_code: 'THB' });
+
+/**
+ * SQL statements of one order (knex `query` events in the CMS between the start and the end of
+ * one request, nothing else running): the median over a few buyers who never ordered.
+ */
+async function statementsPerOrder(cms, samples = 5) {
+  const { courseId, planId, buyers } = await cms.call('prepareOrders', { buyers: samples + 1, seat: (samples + 1) * 10 });
+  const counts = [];
+  for (const [index, buyer] of buyers.entries()) {
+    const before = (await cms.call('queries')).count;
+    const res = await fetch(`${cms.url}/private/cart/order`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.jwt}` }, body: orderBody(buyer, courseId, planId) });
+    await res.arrayBuffer();
+    const after = (await cms.call('queries')).count;
+    if (res.status !== 201) throw new Error(`P4: an order answered ${res.status}`);
+    if (index > 0) counts.push(after - before); // the first one warms up
+  }
+  return median(counts);
 }
 
 /** One round: fresh buyers and course, then every buyer orders once. */
@@ -46,7 +66,7 @@ async function placeOrders(cms, count) {
             ...request,
             path: '/private/cart/order',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.jwt}` },
-            body: JSON.stringify({ user_id: buyer.id, course_id: [courseId], pricingplan_id: [planId], payment_method_id: BANK_TRANSFER, price: 1, currency_code: 'THB' }),
+            body: orderBody(buyer, courseId, planId),
           };
         },
         onResponse: (status) => {
@@ -61,6 +81,7 @@ async function placeOrders(cms, count) {
 }
 
 export async function run({ cms, engine, pgUrl, options }) {
+  const statements = await statementsPerOrder(cms);
   const result = await interleave({
     name: `P4 orders on ${engine}`,
     rounds: options.rounds,
@@ -80,7 +101,7 @@ export async function run({ cms, engine, pgUrl, options }) {
       `${fmt(result.subject.rps)} (${fmt(result.ceiling.rps)})`,
       '',
       null,
-      `${options.orders} orders per round, ${CONNECTIONS} connections; p99 ${fmt(result.subject.p99)} ms${refused.length ? `; not placed: ${refused.join(', ')}` : ''}`,
+      `${statements} SQL statements per order; ${options.orders} orders per round, ${CONNECTIONS} connections; p99 ${fmt(result.subject.p99)} ms${refused.length ? `; not placed: ${refused.join(', ')}` : ''}`,
     ),
     row(
       'P4',

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { CouponReason, Currency, ErrorCode, OrderStatus, WithholdingPercent } from '@sala/shared/constants';
 import { DEFAULT_WITHHOLDING_PERCENT, MS_PER_HOUR } from '@sala/shared/constants';
-import { canPurchase, checkOrder, hasCourse, isInstructorOnly } from '@sala/shared/eligibility';
+import { canPurchase, checkOrder, courseShipsItem, hasCourse, isInstructorOnly } from '@sala/shared/eligibility';
 import { priceCart, type PriceBreakdown, type PricingLineInput, type RejectedCoupon } from '@sala/shared/pricing';
 import type { OrderPayload } from '@sala/shared/schemas';
 import { defaultTranslate } from '@sala/shared/texts';
@@ -19,6 +19,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../ht
 import { publishToUser } from '../../../realtime';
 import { publishedWhere } from '../../catalog/services/catalog';
 import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
+import { createOrderRows } from '../lib/order-rows';
 import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer } from '../lib/db';
 import {
   ORDER_FIELDS,
@@ -36,7 +37,6 @@ import {
 } from '../lib/order-detail';
 import {
   COUPON_FIELDS,
-  COUPON_POPULATE,
   COURSE_FIELDS,
   PLAN_FIELDS,
   PROMOTION_FIELDS,
@@ -68,6 +68,8 @@ type FeeRow = { id: number; price: number; price_usd: number | null; enabled: bo
 type Line = { course: CourseRow; plan: PlanRow };
 type ProductRow = { id: number; title: string; available_qty: number | null };
 type ProductLine = { product: ProductRow; plan: PlanRow; quantity: number };
+/** The repeatable component of a promotion's tiers. */
+const PROMOTION_TIER = 'promotion.tier';
 
 /**
  * Products share the engine and the order checks with courses under a key of their own:
@@ -108,23 +110,72 @@ function dateMs(value: string | Date | null | undefined): number | null {
 
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
+  const rows = createOrderRows(strapi);
+
+  /**
+   * The order just written, as `readOrder` would read it back: the same values the
+   * transaction stored, so the answer needs no read (the lines in id order, as it reads them).
+   */
+  function writtenOrder(order: {
+    id: number;
+    token: string;
+    lineIds: number[];
+    status: OrderStatus;
+    currency: Currency;
+    breakdown: PriceBreakdown;
+    cancelAt: Date | null;
+    method: MethodRow;
+    profile: Student;
+    lines: Line[];
+    productLines: ProductLine[];
+  }): OrderRow {
+    const { totals } = order.breakdown;
+    const courseTitle = new Map(order.lines.map((line) => [line.course.id, line.course.title]));
+    const productTitle = new Map(order.productLines.map((line) => [line.product.id, line.product.title]));
+    return {
+      id: order.id,
+      order_token: order.token,
+      status: order.status,
+      currency_code: order.currency,
+      price: totals.subtotal.amount,
+      discount: totals.discount.amount,
+      shipping_fee: totals.shipping.amount,
+      vat: totals.vat.amount,
+      withholding_price: totals.withholding.amount,
+      net: totals.amountToPay.amount,
+      cancel_at: order.cancelAt ? order.cancelAt.toISOString() : null,
+      user: { id: order.profile.id, email: order.profile.email ?? null, tel: typeof order.profile.tel === 'string' ? order.profile.tel : null },
+      lines: order.breakdown.lines
+        .map((line, index) => ({
+          id: order.lineIds[index],
+          title: line.title,
+          course_type: line.courseType,
+          quantity: line.quantity,
+          price: line.listAmount,
+          discount: line.discountAmount,
+          net: line.netAmount,
+          course: line.courseId > 0 ? { id: line.courseId, title: courseTitle.get(line.courseId) } : null,
+          product: line.courseId < 0 ? { id: -line.courseId, title: productTitle.get(-line.courseId) } : null,
+          pricing_plan: line.planId === null ? null : { id: line.planId },
+        }))
+        .sort((a, b) => a.id - b.id),
+      coupons: order.breakdown.appliedCoupons.map((coupon) => ({ id: coupon.id, code: coupon.code })),
+      payment_method: { method_id: order.method.method_id },
+    };
+  }
 
   async function readOrder(where: Record<string, unknown>): Promise<OrderRow | null> {
     return (await strapi.db.query(UID.order).findOne({ where, select: ORDER_FIELDS, populate: ORDER_POPULATE })) as OrderRow | null;
   }
 
-  /** The buyer's profile as the purchase rules need it (the guard loads the role only). */
-  async function loadProfile(buyer: Student): Promise<Student> {
-    const row = (await strapi.db.query(UID.user).findOne({
-      where: { id: buyer.id },
-      populate: { user_group: { select: ['id'] } },
-    })) as Student | null;
-    if (!row) throw forbidden('PERMISSION_DENIED');
-    return { ...row, role: buyer.role };
-  }
-
-  /** The courses in the order with the plan chosen for each; 404 for a course that is not on sale. */
-  async function loadLines(payload: OrderPayload, now: Date): Promise<Line[]> {
+  /**
+   * The courses in the order with the plan chosen for each (404 for a course that is not on
+   * sale), the coupons sent and the active promotions, with every link their checks need
+   * (the plan's course and free courses, the coupons' and promotions' courses, methods and
+   * user groups, the buyer's user group) read in one statement, and the tiers of tiered
+   * promotions in one more.
+   */
+  async function loadCatalogue(buyer: Student, payload: OrderPayload, now: Date) {
     const courses = (await strapi.db.query(UID.course).findMany({
       select: COURSE_FIELDS,
       where: { $and: [{ id: { $in: payload.course_id } }, publishedWhere(now)] },
@@ -133,11 +184,56 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     const missing = payload.course_id.filter((id) => !byId.has(id));
     if (missing.length > 0) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { course_ids: missing } });
 
-    const plans = (await strapi.db.query(UID.plan).findMany({
-      select: PLAN_FIELDS,
-      where: { id: { $in: payload.pricingplan_id } },
-      populate: { course: { select: ['id'] }, free_courses: { select: ['id'] } },
-    })) as PlanRow[];
+    const plans = (await strapi.db.query(UID.plan).findMany({ select: PLAN_FIELDS, where: { id: { $in: payload.pricingplan_id } } })) as PlanRow[];
+    const coupons =
+      payload.coupon_id.length > 0 ? ((await strapi.db.query(UID.coupon).findMany({ select: COUPON_FIELDS, where: { id: { $in: payload.coupon_id } } })) as CouponRow[]) : [];
+    const promotions = (await strapi.db.query(UID.promotion).findMany({ select: PROMOTION_FIELDS, where: { is_active: true } })) as PromotionRow[];
+    const tiers = await rows.readComponents<NonNullable<PromotionRow['tier_list']>[number]>(
+      UID.promotion,
+      'tier_list',
+      PROMOTION_TIER,
+      promotions.filter((promotion) => promotion.is_enable_tier).map((promotion) => promotion.id),
+      PROMOTION_POPULATE.tier_list.select,
+    );
+    const planIds = plans.map((plan) => plan.id);
+    const couponIds = coupons.map((coupon) => coupon.id);
+    const promotionIds = promotions.map((promotion) => promotion.id);
+    const links = await rows.readLinks([
+      { kind: 'buyer_group', uid: UID.user, relation: 'user_group', owners: [buyer.id] },
+      { kind: 'plan_course', uid: UID.plan, relation: 'course', owners: planIds },
+      { kind: 'plan_free', uid: UID.plan, relation: 'free_courses', owners: planIds },
+      { kind: 'coupon_course', uid: UID.coupon, relation: 'courses', owners: couponIds },
+      { kind: 'coupon_method', uid: UID.coupon, relation: 'payment_methods', owners: couponIds, column: 'method_id' },
+      { kind: 'coupon_group', uid: UID.coupon, relation: 'user_groups', owners: couponIds },
+      { kind: 'promotion_course', uid: UID.promotion, relation: 'courses', owners: promotionIds },
+      { kind: 'promotion_group', uid: UID.promotion, relation: 'user_groups', owners: promotionIds },
+    ]);
+    const linked = (kind: string, owner: number) => links.filter((link) => link.kind === kind && link.owner === owner).map((link) => link.other);
+    const ids = (kind: string, owner: number) => linked(kind, owner).map((id) => ({ id }));
+
+    const group = linked('buyer_group', buyer.id)[0];
+    // The guard read every column of the buyer's row in this request; the purchase rules add the user group.
+    const profile: Student = { ...buyer, user_group: group === undefined ? null : { id: group } };
+    for (const plan of plans) {
+      const course = linked('plan_course', plan.id)[0];
+      plan.course = course === undefined ? null : { id: course };
+      plan.free_courses = ids('plan_free', plan.id);
+    }
+    for (const coupon of coupons) {
+      coupon.courses = ids('coupon_course', coupon.id);
+      coupon.payment_methods = linked('coupon_method', coupon.id).map((method_id) => ({ method_id }));
+      coupon.user_groups = ids('coupon_group', coupon.id);
+    }
+    for (const promotion of promotions) {
+      promotion.courses = ids('promotion_course', promotion.id);
+      promotion.user_groups = ids('promotion_group', promotion.id);
+      promotion.tier_list = tiers.get(promotion.id) ?? [];
+    }
+    return { profile, lines: linesOf(payload, byId, plans), coupons, promotions };
+  }
+
+  /** Each course of the order on the plan chosen for it; NO_PRICING_PLAN for a plan that is not the course's or not shown. */
+  function linesOf(payload: OrderPayload, byId: Map<number, CourseRow>, plans: PlanRow[]): Line[] {
     const plansById = new Map(plans.map((plan) => [plan.id, plan]));
     const lines: Line[] = [];
     const withoutPlan: number[] = [];
@@ -206,9 +302,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Shipping applies to products only: the buyer's own address and an enabled fee. */
+  /** Shipping applies to products and to courses with a printed book: the buyer's own address and an enabled fee. */
   async function loadShipping(lines: Line[], productLines: ProductLine[], payload: OrderPayload, userId: number, currency: Currency) {
-    if (productLines.length === 0 && !lines.some((line) => line.course.course_type === 'product')) return { amount: 0, addressId: null, feeId: null };
+    const ships = productLines.length > 0 || lines.some((line) => line.course.course_type === 'product' || courseShipsItem(line.course));
+    if (!ships) return { amount: 0, addressId: null, feeId: null };
     const address = payload.shipping_address_id
       ? await strapi.db.query(UID.shippingAddress).findOne({ where: { id: payload.shipping_address_id, user: { id: userId } }, select: ['id'] })
       : null;
@@ -222,14 +319,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { amount, addressId: address.id as number, feeId: fee.id };
   }
 
-  /** The coupon records of the ids sent; an unknown, inactive or group-restricted coupon is refused. */
-  async function loadCoupons(ids: number[], userGroupId: number | null) {
-    if (ids.length === 0) return { rows: [] as CouponRow[], refused: [] as CouponProblem[] };
-    const rows = (await strapi.db.query(UID.coupon).findMany({
-      select: COUPON_FIELDS,
-      where: { id: { $in: ids } },
-      populate: COUPON_POPULATE,
-    })) as CouponRow[];
+  /** The coupons of the ids sent that may be used; an unknown, inactive or group-restricted coupon is refused. */
+  function checkCoupons(ids: number[], rows: CouponRow[], userGroupId: number | null) {
     const refused: CouponProblem[] = [];
     for (const id of ids) {
       const row = rows.find((r) => r.id === id);
@@ -237,15 +328,6 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       else if (!isOpenToGroup(row.user_groups, userGroupId)) refused.push({ id, code: row.code, reason: 'not_support' });
     }
     return { rows: rows.filter((row) => !refused.some((r) => r.id === row.id)), refused };
-  }
-
-  async function loadPromotions(userGroupId: number | null): Promise<PromotionRow[]> {
-    const rows = (await strapi.db.query(UID.promotion).findMany({
-      select: PROMOTION_FIELDS,
-      where: { is_active: true },
-      populate: PROMOTION_POPULATE,
-    })) as PromotionRow[];
-    return rows.filter((row) => isOpenToGroup(row.user_groups, userGroupId));
   }
 
   /** The first thing the engine says stops the order, as the spec's error. */
@@ -277,8 +359,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Places the buyer's order; see the module comment. Throws ApiError with the spec's code on every refusal. */
     async place({ buyer, payload, now = new Date() }: PlaceOrderArgs): Promise<PlacedOrder> {
       if (payload.user_id !== buyer.id) throw forbidden('PERMISSION_DENIED');
-      const profile = await loadProfile(buyer);
-      if (isInstructorOnly(toBuyer(profile))) throw forbidden('INSTRUCTOR_CANNOT_BUY');
+      if (isInstructorOnly(toBuyer(buyer))) throw forbidden('INSTRUCTOR_CANNOT_BUY');
       const currency = payload.currency_code;
 
       const setting = (await strapi.db.query(UID.siteSetting).findOne({ select: SETTING_FIELDS })) as SettingRow | null;
@@ -288,13 +369,15 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       })) as MethodRow | null;
       if (!method || method.enabled === false) throw fail('NO_PAYMENT_METHOD', { payment_method_id: payload.payment_method_id });
 
-      const lines = await loadLines(payload, now);
+      const catalogue = await loadCatalogue(buyer, payload, now);
+      const { profile, lines } = catalogue;
       const productLines = await loadProductLines(payload, now);
-      const history = await loadBuyerHistory(strapi, profile.id);
-      checkPlansAndDates(lines, profile, new Set(history.owned.map((o) => o.courseId)), now);
+      // Only plans free for owners of other courses need the buyer's orders before the transaction.
+      const owned = lines.some((line) => line.plan.free_for === 'Student') ? (await loadBuyerHistory(strapi, profile.id)).owned : [];
+      checkPlansAndDates(lines, profile, new Set(owned.map((o) => o.courseId)), now);
       const structural = checkOrder({
         courses: [
-          ...lines.map((line) => ({ courseId: line.course.id, courseType: line.course.course_type, planId: line.plan.id })),
+          ...lines.map((line) => ({ courseId: line.course.id, courseType: line.course.course_type, planId: line.plan.id, shipsItem: courseShipsItem(line.course) })),
           ...productLines.map((line) => ({ courseId: productKey(line.product.id), courseType: 'product' as const, planId: line.plan.id })),
         ],
         paymentMethodId: method.method_id,
@@ -307,9 +390,9 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const shipping = await loadShipping(lines, productLines, payload, profile.id, currency);
 
       const userGroupId = userGroupOf(profile);
-      const coupons = await loadCoupons(payload.coupon_id, userGroupId);
+      const coupons = checkCoupons(payload.coupon_id, catalogue.coupons, userGroupId);
       if (coupons.refused.length > 0) throw couponError(coupons.refused);
-      const promotions = await loadPromotions(userGroupId);
+      const promotions = catalogue.promotions.filter((row) => isOpenToGroup(row.user_groups, userGroupId));
       const allowedPercents = Array.isArray(setting?.withholding_percents) ? (setting.withholding_percents as unknown[]).map(Number) : null;
       const withholdingPercent: WithholdingPercent = payload.withholding_percent ?? DEFAULT_WITHHOLDING_PERCENT;
       const withholding = payload.is_withholding && setting?.is_enable_withholding_tax !== false;
@@ -355,7 +438,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const couponIds = breakdown.appliedCoupons.map((coupon) => coupon.id).sort((a, b) => a - b);
       const courseIds = lines.map((line) => line.course.id).sort((a, b) => a - b);
 
-      const orderId = await strapi.db.transaction(async ({ trx, onCommit }) => {
+      const cancelAt = autoCancelHours > 0 ? new Date(now.getTime() + autoCancelHours * MS_PER_HOUR) : null;
+      const placed = await strapi.db.transaction(async ({ trx, onCommit }) => {
         await lockBuyer(strapi, trx, profile.id);
         await checkEligibility(profile, lines);
         // Always in id order, so two orders never wait on each other's rows in opposite orders.
@@ -380,9 +464,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
 
         const claims: OrderClaims = { courseIds, couponIds, ...(stock.length > 0 ? { products: stock } : {}) };
         const { totals } = breakdown;
-        const order = (await strapi.db.query(UID.order).create({
-          data: {
-            order_token: orderToken(),
+        const token = orderToken();
+        const [orderId] = await rows.insertEntries(trx, UID.order, [
+          {
+            order_token: token,
             status: 'notYetReceived' satisfies OrderStatus,
             user: profile.id,
             currency_code: currency,
@@ -394,14 +479,9 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
             net: totals.amountToPay.amount,
             is_withholding: breakdown.withholdingPercent !== null,
             withholding_percent: breakdown.withholdingPercent ?? 0,
-            coupons: couponIds,
-            promotion: breakdown.appliedPromotion?.id ?? null,
-            payment_method: method.id,
-            shipping_address: shipping.addressId,
-            shipping_fee_option: shipping.feeId,
             is_require_tax_invoice: Boolean(profile.is_require_tax_invoice),
             tax_info: taxInfoSnapshot(profile),
-            cancel_at: autoCancelHours > 0 ? new Date(now.getTime() + autoCancelHours * MS_PER_HOUR) : null,
+            cancel_at: cancelAt,
             pricing: {
               vat_basis_points: breakdown.vatBasisPoints,
               applied_coupons: breakdown.appliedCoupons,
@@ -411,24 +491,49 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
               claims,
             },
           },
-        })) as { id: number; order_token: string };
+        ]);
+        const link = (relation: string, ids: (number | null)[]) =>
+          rows.insertLinks(
+            trx,
+            UID.order,
+            relation,
+            ids.filter((id): id is number => id !== null).map((id) => [orderId, id]),
+          );
+        await link('user', [profile.id]);
+        await link('coupons', couponIds);
+        await link('promotion', [breakdown.appliedPromotion?.id ?? null]);
+        await link('payment_method', [method.id]);
+        await link('shipping_address', [shipping.addressId]);
+        await link('shipping_fee_option', [shipping.feeId]);
         // In the cart's order, so reading the lines back by id keeps it.
-        for (const line of breakdown.lines) {
-          await strapi.db.query(UID.orderLine).create({
-            data: {
-              order: order.id,
-              course: line.courseId > 0 ? line.courseId : null,
-              product: line.courseId < 0 ? -line.courseId : null,
-              pricing_plan: line.planId,
-              title: line.title,
-              course_type: line.courseType,
-              quantity: line.quantity,
-              price: line.listAmount,
-              discount: line.discountAmount,
-              net: line.netAmount,
-            },
-          });
-        }
+        const lineIds = await rows.insertEntries(
+          trx,
+          UID.orderLine,
+          breakdown.lines.map((line) => ({
+            title: line.title,
+            course_type: line.courseType,
+            quantity: line.quantity,
+            price: line.listAmount,
+            discount: line.discountAmount,
+            net: line.netAmount,
+          })),
+        );
+        const lineLinks = (relation: string, other: (line: PriceBreakdown['lines'][number]) => number | null) =>
+          rows.insertLinks(
+            trx,
+            UID.orderLine,
+            relation,
+            breakdown.lines.flatMap((line, index): [number, number][] => {
+              const id = other(line);
+              return id === null ? [] : [[lineIds[index], id]];
+            }),
+            { relatedAreNew: relation === 'order' },
+          );
+        await lineLinks('order', () => orderId);
+        await lineLinks('course', (line) => (line.courseId > 0 ? line.courseId : null));
+        await lineLinks('product', (line) => (line.courseId < 0 ? -line.courseId : null));
+        await lineLinks('pricing_plan', (line) => line.planId);
+        const order = { id: orderId, order_token: token };
         onCommit(() => publishToUser(strapi, profile.id, 'order:status', { orderId: order.id, order_token: order.order_token, status: 'created' }));
 
         if (breakdown.zeroTotal) {
@@ -452,11 +557,14 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
           if (needApproval) await orderState().markPending(order.id);
           else await orderState().approve({ orderId: order.id, by: 'free', paymentReportId: report.id, now });
         }
-        return order.id;
+        return { id: order.id, token, lineIds };
       });
 
-      const stored = (await readOrder({ id: orderId })) as OrderRow;
-      return { orderId, order_detail: { ...toOrderDetail(stored), order_token: stored.order_token }, needApproval };
+      // A free order's status moved on in the transaction: read it back. Any other order is what was just written.
+      const stored = breakdown.zeroTotal
+        ? ((await readOrder({ id: placed.id })) as OrderRow)
+        : writtenOrder({ ...placed, status: 'notYetReceived', currency, breakdown, cancelAt, method, profile, lines, productLines });
+      return { orderId: placed.id, order_detail: { ...toOrderDetail(stored), order_token: stored.order_token }, needApproval };
     },
 
     /** The caller's own order; 404 for anyone else's (the same answer as for an id that does not exist). */
