@@ -185,7 +185,8 @@ export async function applyCoupon(page: Page, code: string): Promise<string> {
   await page.getByRole('textbox', { name: 'โค้ดส่วนลด' }).fill(code);
   await page.getByTestId('coupon-apply').click();
   const modal = page.getByTestId('coupon-result');
-  await expect(modal).toBeVisible();
+  // the lookup is a server round trip and a revalidation; a busy machine needs more than 5 s
+  await expect(modal).toBeVisible({ timeout: 15_000 });
   const title = (await modal.getByRole('heading').textContent())?.trim() ?? '';
   await modal.getByRole('button', { name: 'ตกลง' }).click();
   await expect(modal).toBeHidden();
