@@ -108,6 +108,18 @@ function dateMs(value: string | Date | null | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** The order's money columns (satang), as the shared pricing engine computed them. */
+function moneyColumns(totals: PriceBreakdown['totals']) {
+  return {
+    price: totals.subtotal.amount,
+    discount: totals.discount.amount,
+    shipping_fee: totals.shipping.amount,
+    vat: totals.vat.amount,
+    withholding_price: totals.withholding.amount,
+    net: totals.amountToPay.amount,
+  };
+}
+
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
   const rows = createOrderRows(strapi);
@@ -137,12 +149,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       order_token: order.token,
       status: order.status,
       currency_code: order.currency,
-      price: totals.subtotal.amount,
-      discount: totals.discount.amount,
-      shipping_fee: totals.shipping.amount,
-      vat: totals.vat.amount,
-      withholding_price: totals.withholding.amount,
-      net: totals.amountToPay.amount,
+      ...moneyColumns(totals),
       cancel_at: order.cancelAt ? order.cancelAt.toISOString() : null,
       user: { id: order.profile.id, email: order.profile.email ?? null, tel: typeof order.profile.tel === 'string' ? order.profile.tel : null },
       lines: order.breakdown.lines
@@ -471,12 +478,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
             status: 'notYetReceived' satisfies OrderStatus,
             user: profile.id,
             currency_code: currency,
-            price: totals.subtotal.amount,
-            discount: totals.discount.amount,
-            shipping_fee: totals.shipping.amount,
-            vat: totals.vat.amount,
-            withholding_price: totals.withholding.amount,
-            net: totals.amountToPay.amount,
+            ...moneyColumns(totals),
             is_withholding: breakdown.withholdingPercent !== null,
             withholding_percent: breakdown.withholdingPercent ?? 0,
             is_require_tax_invoice: Boolean(profile.is_require_tax_invoice),
