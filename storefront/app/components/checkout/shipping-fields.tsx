@@ -8,7 +8,7 @@
 import { Alert, Button, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
 import { useField } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
-import { ShippingFeeSelect } from '~/components/shipping/shipping-section';
+import { AddressSummary, ShippingFeeSelect } from '~/components/shipping/shipping-section';
 import { THAI_PROVINCES } from '~/components/shipping/provinces';
 import type { ShippingAddressView, ShippingData } from '~/components/shipping/types';
 import { useT } from '~/lib/i18n';
@@ -18,19 +18,6 @@ import { SelectField, TextField, useFieldError } from './form-fields';
 /** The fields the shared schema requires; the address is missing while one of them is blank. */
 const REQUIRED = ['fullname', 'tel', 'address', 'district', 'province', 'postcode'] as const;
 const fieldName = (name: string) => `${SHIPPING_FIELD_PREFIX}.${name}`;
-
-function SavedAddress({ address }: { address: ShippingAddressView }) {
-  return (
-    <chakra.address fontStyle="normal" lineHeight="1.7" data-testid="checkout-shipping-saved">
-      <chakra.span display="block" fontWeight="600">
-        {address.fullname} · {address.tel}
-      </chakra.span>
-      <chakra.span display="block" overflowWrap="anywhere">
-        {[address.address, address.subdistrict, address.district, address.province, address.postcode].filter(Boolean).join(' ')}
-      </chakra.span>
-    </chakra.address>
-  );
-}
 
 function AddressFields({ onMissingChange }: { onMissingChange: (missing: boolean) => void }) {
   const t = useT();
@@ -109,7 +96,7 @@ export function CheckoutShipping({
         {saved && useSaved ? (
           <>
             <input type="hidden" name="shippingAddressId" value={saved.id} />
-            <SavedAddress address={saved} />
+            <AddressSummary address={saved} testId="checkout-shipping-saved" />
             <chakra.div>
               <Button type="button" size="sm" variant="outline" onClick={() => setUseSaved(false)} data-testid="checkout-shipping-change">
                 {t('checkout_shipping_new_address')}

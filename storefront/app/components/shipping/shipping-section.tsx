@@ -31,9 +31,10 @@ function valuesOf(address: ShippingAddressView | null): Values {
   return { fullname, tel, address: line, subdistrict, district, province, postcode };
 }
 
-function AddressSummary({ address }: { address: ShippingAddressView }) {
+/** A delivery address in two lines: who and how to reach them, then where. */
+export function AddressSummary({ address, testId = 'shipping-address-summary' }: { address: ShippingAddressView; testId?: string }) {
   return (
-    <chakra.address fontStyle="normal" lineHeight="1.7" data-testid="shipping-address-summary">
+    <chakra.address fontStyle="normal" lineHeight="1.7" data-testid={testId}>
       <chakra.span display="block" fontWeight="600">
         {address.fullname} · {address.tel}
       </chakra.span>
