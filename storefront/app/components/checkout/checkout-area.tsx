@@ -5,17 +5,20 @@
  * summary is the shared engine's answer for the current choices; the action prices the
  * same choices again and the CMS has the last word on the order's total.
  */
-import { Alert, Button, Dialog, Portal, Stack, chakra } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Portal } from '@chakra-ui/react';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocale, useT, useTexts } from '~/lib/i18n';
 import { buildCheckoutSchema } from './checkout-schema';
+import { CheckoutStylesheet } from './checkout-stylesheet';
 import { ContactInfo, LoginInfo } from './contact-info';
 import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList, type CouponLookup } from './order-options';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
 import { translatorFromTexts } from './settings';
+import { FormButton } from './form-button';
+import { useOpenedOnce } from './opened-once';
 import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import type { CheckoutData, SignedInStudent } from './types';
@@ -26,15 +29,12 @@ type SubmissionResult = { status?: 'success' | 'error'; error?: Record<string, s
 type CheckoutActionData = { intent: 'checkout'; lastResult: SubmissionResult } | { intent: string; lastResult?: SubmissionResult };
 type CouponFetcherData = { intent: 'coupon'; code: string; status: string; coupon: CheckoutCoupon | null };
 
-const Block = chakra('section', { base: { borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', bg: 'bg', p: { base: '4', md: '6' } } });
-const BlockTitle = chakra('h3', { base: { fontSize: 'lg', fontWeight: '700', mb: '4' } });
-
 function CheckoutBlock({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
   return (
-    <Block data-testid={testId} aria-label={title}>
-      <BlockTitle>{title}</BlockTitle>
+    <section className="ck-block" data-testid={testId} aria-label={title}>
+      <h3 className="ck-block-title">{title}</h3>
       {children}
-    </Block>
+    </section>
   );
 }
 
@@ -56,24 +56,25 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   const lastResult = actionData?.intent === 'checkout' ? actionData.lastResult : undefined;
   const translate = useMemo(() => translatorFromTexts(texts, locale), [texts, locale]);
   const guest = !student;
-  const schema = useMemo(
-    () =>
-      buildCheckoutSchema({
+  // Built on the first check in the browser, not in a render: the server never validates with it here.
+  const schema = useMemo(() => {
+    let built: ReturnType<typeof buildCheckoutSchema> | null = null;
+    return () =>
+      (built ??= buildCheckoutSchema({
         guest,
         registration: checkout.settings.registration,
         customLabels: checkout.customLabels,
         taxInvoiceEnabled: checkout.settings.taxInvoiceEnabled,
         shipping: checkout.shipping !== null,
         t: translate,
-      }),
-    [guest, checkout.settings.registration, checkout.customLabels, checkout.settings.taxInvoiceEnabled, checkout.shipping, translate],
-  );
+      }));
+  }, [guest, checkout.settings.registration, checkout.customLabels, checkout.settings.taxInvoiceEnabled, checkout.shipping, translate]);
   const [form] = useForm({
     id: 'checkout-form',
     lastResult: lastResult as never,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema() }),
   });
 
   const hydrated = useHydrated();
@@ -99,6 +100,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   const [withholdingPercent, setWithholdingPercent] = useState<3 | 1>(checkout.settings.withholdingPercents[0] ?? 3);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const confirmMounted = useOpenedOnce(Boolean(confirm));
   const [authOpen, setAuthOpen] = useState(false);
   const [lookup, setLookup] = useState<CouponLookup | null>(null);
 
@@ -207,37 +209,40 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   const formErrors = form.errors ?? [];
 
   return (
-    <Stack gap="5" data-testid="checkout-area">
-      <chakra.div display="flex" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap="3" bg="bg.subtle" borderRadius="lg" px="4" py="3" data-testid="checkout-account">
+    <div className="ck-stack-5" data-testid="checkout-area">
+      <CheckoutStylesheet />
+      <div className="ck-account" data-testid="checkout-account">
         {student ? (
           <>
-            <chakra.span>{t('checkout_signed_in_as', { name: student.name })}</chakra.span>
+            <span>{t('checkout_signed_in_as', { name: student.name })}</span>
             <Form method="post">
               <input type="hidden" name="intent" value="logout" />
-              <Button type="submit" size="sm" variant="outline">
+              <FormButton type="submit" size="sm" variant="outline">
                 {t('nav_logout')}
-              </Button>
+              </FormButton>
             </Form>
           </>
         ) : (
           <>
-            <chakra.span>{t('checkout_have_account')}</chakra.span>
-            <Button type="button" size="sm" variant="outline" colorPalette="teal" onClick={() => setAuthOpen(true)} data-testid="open-login">
+            <span>{t('checkout_have_account')}</span>
+            <FormButton type="button" size="sm" variant="outline" palette="teal" onClick={() => setAuthOpen(true)} data-testid="open-login">
               {t('nav_login')}
-            </Button>
+            </FormButton>
           </>
         )}
-      </chakra.div>
+      </div>
 
       <FormProvider context={form.context}>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={t('checkout_title')}>
           <input type="hidden" name="intent" value="checkout" />
           {/* Only a post sent by the page's script: a plain post is answered with a redirect (see checkout.server). */}
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <Stack gap="5">
+          <div className="ck-stack-5">
             <CheckoutBlock title={t('plan_select_title')} testId="block-plans">
               <PlanPicker plans={checkout.plans} value={planId} onChange={setPlanId} currency={currency} />
-              {checkout.shipping === null && checkout.plans.some((plan) => plan.priceUsdAmount !== null) ? <CurrencyPicker value={currency} usdAvailable={usdAvailable} onChange={setChosenCurrency} /> : null}
+              {checkout.shipping === null && checkout.plans.some((plan) => plan.priceUsdAmount !== null) ? (
+                <CurrencyPicker value={currency} usdAvailable={usdAvailable} onChange={setChosenCurrency} />
+              ) : null}
             </CheckoutBlock>
 
             {guest ? (
@@ -322,16 +327,16 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
                 </Alert.Root>
               ) : null}
               {blocked ? (
-                <chakra.p mt="3" color="orange.700" role="status" data-testid="pay-blocked">
+                <p className="ck-warn ck-gap-top-3" role="status" data-testid="pay-blocked">
                   {blocked}
-                </chakra.p>
+                </p>
               ) : null}
-              <Button
+              <FormButton
                 type="submit"
-                mt="4"
-                w="full"
+                className="ck-gap-top-4"
+                fullWidth
                 size="lg"
-                colorPalette="teal"
+                palette="teal"
                 loading={submitting}
                 aria-disabled={blocked ? true : undefined}
                 data-testid="pay-button"
@@ -343,45 +348,47 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
                 }}
               >
                 {t('cart_pay_button')}
-              </Button>
+              </FormButton>
             </CheckoutBlock>
-          </Stack>
+          </div>
         </Form>
       </FormProvider>
 
-      <Dialog.Root open={Boolean(confirm)} onOpenChange={(event) => !event.open && setConfirm(null)} placement="center" role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content data-testid="confirm-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('button_confirm')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{confirm?.message}</Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('button_cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="teal"
-                  onClick={() => {
-                    confirm?.onConfirm();
-                    setConfirm(null);
-                  }}
-                >
-                  {t('button_confirm')}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {confirmMounted ? (
+        <Dialog.Root open={Boolean(confirm)} onOpenChange={(event) => !event.open && setConfirm(null)} placement="center" role="alertdialog">
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner px="4">
+              <Dialog.Content data-testid="confirm-dialog">
+                <Dialog.Header>
+                  <Dialog.Title>{t('button_confirm')}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>{confirm?.message}</Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">{t('button_cancel')}</Button>
+                  </Dialog.ActionTrigger>
+                  <Button
+                    colorPalette="teal"
+                    onClick={() => {
+                      confirm?.onConfirm();
+                      setConfirm(null);
+                    }}
+                  >
+                    {t('button_confirm')}
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
 
       {authOpen ? (
         <Suspense fallback={null}>
           <AuthModal open={authOpen} onOpenChange={setAuthOpen} />
         </Suspense>
       ) : null}
-    </Stack>
+    </div>
   );
 }

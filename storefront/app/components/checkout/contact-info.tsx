@@ -2,7 +2,6 @@
  * The guest's contact info, built from the site's enable/require settings and custom
  * labels, and the login info of the account the checkout creates.
  */
-import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { PROFILE_IMAGE_EXTENSIONS, type CustomLabel } from '@sala/shared/schemas';
 import { useT } from '~/lib/i18n';
 import { CheckboxGroupField, FileField, RadioField, SelectField, TextareaField, TextField, labelOptions } from './form-fields';
@@ -35,15 +34,13 @@ export function ContactInfo({ settings, customLabels, userGroups }: { settings: 
   const fields = settings.registration;
   const labels = [...customLabels].sort((a, b) => a.order_label - b.order_label);
   return (
-    <Stack gap="4" data-testid="checkout-contact">
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+    <div className="ck-stack" data-testid="checkout-contact">
+      <div className="ck-grid-2">
         {fields.firstname.isEnable ? <TextField name="firstname" label={t('register_firstname')} required={fields.firstname.isRequire} autoComplete="given-name" maxLength={255} /> : null}
         {fields.lastname.isEnable ? <TextField name="lastname" label={t('register_lastname')} required={fields.lastname.isRequire} autoComplete="family-name" maxLength={255} /> : null}
         {fields.nickname.isEnable ? <TextField name="nickname" label={t('register_nickname')} required={fields.nickname.isRequire} autoComplete="nickname" maxLength={255} /> : null}
         <TextField name="email" type="email" label={t('register_email')} required autoComplete="email" />
-        {fields.tel.isEnable ? (
-          <TextField name="tel" type="tel" inputMode="numeric" label={t('register_tel')} required={fields.tel.isRequire} autoComplete="tel" maxLength={10} />
-        ) : null}
+        {fields.tel.isEnable ? <TextField name="tel" type="tel" inputMode="numeric" label={t('register_tel')} required={fields.tel.isRequire} autoComplete="tel" maxLength={10} /> : null}
         {settings.chooseUserGroup ? (
           <SelectField
             name="userGroupId"
@@ -54,27 +51,33 @@ export function ContactInfo({ settings, customLabels, userGroups }: { settings: 
             defaultValue={String(userGroups.find((group) => group.isDefault)?.id ?? '')}
           />
         ) : null}
-      </SimpleGrid>
+      </div>
       {fields.address.isEnable ? <TextareaField name="address" label={t('register_address')} required={fields.address.isRequire} /> : null}
       {fields.profileImage.isEnable ? (
-        <FileField name="profileImage" label={t('register_profile_picture')} required={fields.profileImage.isRequire} accept={IMAGE_ACCEPT} hint={t('upload_resize_hint', { width: 600, height: 600 })} />
+        <FileField
+          name="profileImage"
+          label={t('register_profile_picture')}
+          required={fields.profileImage.isRequire}
+          accept={IMAGE_ACCEPT}
+          hint={t('upload_resize_hint', { width: 600, height: 600 })}
+        />
       ) : null}
       {labels.map((label) => (
         <CustomLabelField key={label.id} label={label} />
       ))}
-    </Stack>
+    </div>
   );
 }
 
 export function LoginInfo() {
   const t = useT();
   return (
-    <Stack gap="4" data-testid="checkout-login-info">
+    <div className="ck-stack" data-testid="checkout-login-info">
       <TextField name="username" label={t('register_username')} required autoComplete="username" hint={t('register_username_hint')} maxLength={255} />
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <div className="ck-grid-2">
         <TextField name="newPassword" type="password" label={t('register_new_password')} required autoComplete="new-password" />
         <TextField name="confirmNewPassword" type="password" label={t('register_confirm_password')} required autoComplete="new-password" />
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 /**
- * Form fields on Chakra's Field, wired to conform by name: conform's ids replace Chakra's
- * (so the label, the input and its error stay linked), its errors show under the input,
- * and a value the server sent back fills the input again.
+ * Form fields as native controls with the static classes of styles/checkout.css, wired to
+ * conform by name: conform's ids link the label, the control and its error, its errors show
+ * under the control, and a value the server sent back fills the control again. No styling
+ * runs while a page renders (the checkout form is rendered on the server on hot pages).
  */
-import { Checkbox, Field, Fieldset, Input, NativeSelect, RadioGroup, Stack, Textarea, chakra } from '@chakra-ui/react';
 import { useField } from '@conform-to/react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import '~/styles/checkout.css';
 
 type BaseProps = { name: string; label: ReactNode; required?: boolean; hint?: ReactNode };
 
@@ -19,157 +20,182 @@ function list(value: unknown): string[] {
   return typeof value === 'string' ? [value] : [];
 }
 
+/** Class names joined, falsy ones left out. */
+export function cx(...names: (string | false | null | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
+}
+
 /** The error of a field as conform holds it (from the browser's check or the server's reply). */
-export function useFieldError(name: string): { id: string; errorId: string; descriptionId: string; error: string | undefined; initialValue: unknown; key: string | undefined } {
+export function useFieldError(name: string): {
+  id: string;
+  errorId: string;
+  descriptionId: string;
+  error: string | undefined;
+  initialValue: unknown;
+  key: string | undefined;
+} {
   const [meta] = useField(name);
   return { id: meta.id, errorId: meta.errorId, descriptionId: meta.descriptionId, error: meta.errors?.[0], initialValue: meta.initialValue, key: meta.key };
 }
 
-function Shell({ name, label, required, hint, children, field }: BaseProps & { children: ReactNode; field: ReturnType<typeof useFieldError> }) {
+type FieldMeta = ReturnType<typeof useFieldError>;
+
+/** The attributes a control takes from its field: id, validity and the texts that describe it. */
+export function controlProps(field: FieldMeta, { required, hint }: { required?: boolean; hint?: boolean }) {
+  const describedBy = cx(hint && field.descriptionId, field.error && field.errorId);
+  return { id: field.id, required: required || undefined, 'aria-invalid': field.error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
+
+/** A label, its control, a hint and the error, stacked as Chakra's Field was. */
+export function FieldShell({ name, label, required, hint, children, field }: BaseProps & { children: ReactNode; field: FieldMeta }) {
   return (
-    <Field.Root
-      invalid={Boolean(field.error)}
-      required={required}
-      ids={{ control: field.id, errorText: field.errorId, helperText: field.descriptionId, label: `${field.id}-label` }}
-      data-field={name}
-    >
-      <Field.Label>
+    <div className="ck-field" data-field={name} data-invalid={field.error ? '' : undefined}>
+      <label className="ck-label" id={`${field.id}-label`} htmlFor={field.id}>
         {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+        {required ? (
+          <span aria-hidden="true" className="ck-required">
+            *
+          </span>
+        ) : null}
+      </label>
       {children}
-      {hint ? <Field.HelperText>{hint}</Field.HelperText> : null}
-      <Field.ErrorText>{field.error}</Field.ErrorText>
-    </Field.Root>
+      {hint ? (
+        <div className="ck-hint" id={field.descriptionId}>
+          {hint}
+        </div>
+      ) : null}
+      {field.error ? (
+        <div className="ck-error" id={field.errorId}>
+          {field.error}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
-type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'required'>;
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'required' | 'id'>;
 
-export function TextField({ name, label, required, hint, ...input }: BaseProps & InputProps) {
+export function TextField({ name, label, required, hint, className, ...input }: BaseProps & InputProps) {
   const field = useFieldError(name);
   return (
-    <Shell name={name} label={label} required={required} hint={hint} field={field}>
-      <Input key={field.key} name={name} defaultValue={input.type === 'password' ? undefined : first(field.initialValue)} {...input} />
-    </Shell>
+    <FieldShell name={name} label={label} required={required} hint={hint} field={field}>
+      <input
+        key={field.key}
+        className={cx('ck-input', className)}
+        name={name}
+        defaultValue={input.type === 'password' ? undefined : first(field.initialValue)}
+        {...controlProps(field, { required, hint: Boolean(hint) })}
+        {...input}
+      />
+    </FieldShell>
   );
 }
 
 export function TextareaField({ name, label, required, hint, rows = 3 }: BaseProps & { rows?: number }) {
   const field = useFieldError(name);
   return (
-    <Shell name={name} label={label} required={required} hint={hint} field={field}>
-      <Textarea key={field.key} name={name} rows={rows} defaultValue={first(field.initialValue)} />
-    </Shell>
+    <FieldShell name={name} label={label} required={required} hint={hint} field={field}>
+      <textarea key={field.key} className="ck-textarea" name={name} rows={rows} defaultValue={first(field.initialValue)} {...controlProps(field, { required, hint: Boolean(hint) })} />
+    </FieldShell>
   );
 }
 
 export type Option = { value: string; label: string };
 
-export function SelectField({ name, label, required, hint, options, placeholder, defaultValue }: BaseProps & { options: Option[]; placeholder?: string; defaultValue?: string }) {
+export function SelectField({
+  name,
+  label,
+  required,
+  hint,
+  options,
+  placeholder,
+  defaultValue,
+}: BaseProps & {
+  options: Option[];
+  placeholder?: string;
+  defaultValue?: string;
+}) {
   const field = useFieldError(name);
   return (
-    <Shell name={name} label={label} required={required} hint={hint} field={field}>
-      <NativeSelect.Root>
-        <NativeSelect.Field key={field.key} name={name} defaultValue={first(field.initialValue) ?? defaultValue ?? ''}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Shell>
+    <FieldShell name={name} label={label} required={required} hint={hint} field={field}>
+      <select key={field.key} className="ck-select" name={name} defaultValue={first(field.initialValue) ?? defaultValue ?? ''} {...controlProps(field, { required, hint: Boolean(hint) })}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
   );
 }
-
-const FileInput = chakra('input', {
-  base: {
-    display: 'block',
-    w: 'full',
-    maxW: 'full',
-    fontSize: 'sm',
-    py: '2',
-    '&::file-selector-button': {
-      mr: '3',
-      px: '3',
-      py: '1.5',
-      borderRadius: 'md',
-      borderWidth: '1px',
-      borderColor: 'border',
-      bg: 'bg.subtle',
-      cursor: 'pointer',
-      fontFamily: 'inherit',
-    },
-  },
-});
 
 /** A file input; the action uploads what it holds (POST /api/home/test_upload) before using the names. */
 export function FileField({ name, label, required, hint, accept, multiple }: BaseProps & { accept?: string; multiple?: boolean }) {
   const field = useFieldError(name);
   return (
-    <Shell name={name} label={label} required={required} hint={hint} field={field}>
-      <Field.Context>
-        {(context) => <FileInput {...(context.getInputProps() as object)} type="file" name={name} accept={accept} multiple={multiple} />}
-      </Field.Context>
-    </Shell>
+    <FieldShell name={name} label={label} required={required} hint={hint} field={field}>
+      <input className="ck-file" type="file" name={name} accept={accept} multiple={multiple} {...controlProps(field, { required, hint: Boolean(hint) })} />
+    </FieldShell>
   );
 }
 
-/** Several choices of one field (checkboxes posting the same name), in a fieldset: a Field would give every box one id. */
+function Legend({ label, required }: { label: ReactNode; required?: boolean }) {
+  return (
+    <legend className="ck-legend">
+      {label}
+      {required ? <span className="ck-error-text"> *</span> : null}
+    </legend>
+  );
+}
+
+/** Several choices of one field (checkboxes posting the same name), in a fieldset: one id would not fit every box. */
 export function CheckboxGroupField({ name, label, required, hint, options }: BaseProps & { options: Option[] }) {
   const field = useFieldError(name);
   const chosen = list(field.initialValue);
   return (
-    <Fieldset.Root invalid={Boolean(field.error)} data-field={name} id={field.id} aria-describedby={field.error ? field.errorId : undefined}>
-      <Fieldset.Legend fontSize="sm" fontWeight="500" color="fg">
-        {label}
-        {required ? <chakra.span color="fg.error"> *</chakra.span> : null}
-      </Fieldset.Legend>
-      <Fieldset.Content>
-        <Stack gap="2">
-          {options.map((option) => (
-            <Checkbox.Root key={`${field.key ?? ''}${option.value}`} name={name} value={option.value} defaultChecked={chosen.includes(option.value)} colorPalette="teal">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{option.label}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Stack>
-      </Fieldset.Content>
-      {hint ? <Fieldset.HelperText>{hint}</Fieldset.HelperText> : null}
-      {field.error ? <Fieldset.ErrorText id={field.errorId}>{field.error}</Fieldset.ErrorText> : null}
-    </Fieldset.Root>
+    <fieldset className="ck-fieldset" data-field={name} data-invalid={field.error ? '' : undefined} id={field.id} aria-describedby={field.error ? field.errorId : undefined}>
+      <Legend label={label} required={required} />
+      <div className="ck-choices">
+        {options.map((option) => (
+          <label key={`${field.key ?? ''}${option.value}`} className="ck-check">
+            <input className="ck-box" type="checkbox" name={name} value={option.value} defaultChecked={chosen.includes(option.value)} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {hint ? <div className="ck-hint">{hint}</div> : null}
+      {field.error ? (
+        <div className="ck-error" id={field.errorId}>
+          {field.error}
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 
 /** One choice of several, as radios. */
 export function RadioField({ name, label, required, hint, options }: BaseProps & { options: Option[] }) {
   const field = useFieldError(name);
+  const initial = first(field.initialValue);
   return (
-    <Fieldset.Root invalid={Boolean(field.error)} data-field={name} id={field.id} aria-describedby={field.error ? field.errorId : undefined}>
-      <Fieldset.Legend fontSize="sm" fontWeight="500" color="fg">
-        {label}
-        {required ? <chakra.span color="fg.error"> *</chakra.span> : null}
-      </Fieldset.Legend>
-      <Fieldset.Content>
-        <RadioGroup.Root key={field.key} name={name} defaultValue={first(field.initialValue)}>
-          <Stack gap="2">
-            {options.map((option) => (
-              <RadioGroup.Item key={option.value} value={option.value}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-      </Fieldset.Content>
-      {hint ? <Fieldset.HelperText>{hint}</Fieldset.HelperText> : null}
-      {field.error ? <Fieldset.ErrorText id={field.errorId}>{field.error}</Fieldset.ErrorText> : null}
-    </Fieldset.Root>
+    <fieldset className="ck-fieldset" data-field={name} data-invalid={field.error ? '' : undefined} id={field.id} aria-describedby={field.error ? field.errorId : undefined}>
+      <Legend label={label} required={required} />
+      <div className="ck-choices" key={field.key}>
+        {options.map((option) => (
+          <label key={option.value} className="ck-check ck-neutral">
+            <input className="ck-radio" type="radio" name={name} value={option.value} defaultChecked={initial === option.value} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {hint ? <div className="ck-hint">{hint}</div> : null}
+      {field.error ? (
+        <div className="ck-error" id={field.errorId}>
+          {field.error}
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 

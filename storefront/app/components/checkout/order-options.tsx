@@ -2,15 +2,17 @@
  * The order's choices: pricing plan, promotion, coupons, payment method, and the summary the
  * shared pricing engine computes from them as the buyer picks.
  */
-import { Button, CloseButton, Dialog, Image, Input, Portal, RadioCard, RadioGroup, Stack, chakra } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Image, Portal } from '@chakra-ui/react';
 import { couponResultModal } from '@sala/shared/texts';
 import { formatMoney, money } from '@sala/shared/money';
 import type { PriceBreakdown } from '@sala/shared/pricing';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocale, useT } from '~/lib/i18n';
 import type { CheckoutCoupon, CheckoutPlan, CheckoutPromotion } from './pricing';
 import type { PaymentMethodView } from './types';
 import { useFieldError } from './form-fields';
+import { FormButton } from './form-button';
+import { useOpenedOnce } from './opened-once';
 
 const TERM_UNIT_KEYS: Record<string, string> = { 'Year(s)': 'term_unit_year', 'Month(s)': 'term_unit_month', 'Day(s)': 'term_unit_day', 'Hour(s)': 'term_unit_hour' };
 
@@ -44,27 +46,15 @@ export function CurrencyPicker({ value, usdAvailable, onChange }: { value: 'THB'
     { value: 'USD' as const, label: t('price_currency_usd'), disabled: !usdAvailable },
   ];
   return (
-    <chakra.fieldset display="flex" flexWrap="wrap" gap="4" alignItems="center" mt="4" data-testid="currency-picker">
-      <chakra.legend fontWeight="600" fontSize="sm" mb="1" float="left" mr="2">
-        {t('checkout_currency')}
-      </chakra.legend>
+    <fieldset className="ck-currency" data-testid="currency-picker">
+      <legend>{t('checkout_currency')}</legend>
       {options.map((option) => (
-        <chakra.label key={option.value} display="inline-flex" alignItems="center" gap="2" cursor={option.disabled ? 'not-allowed' : 'pointer'} opacity={option.disabled ? 0.5 : 1}>
-          <chakra.input
-            type="radio"
-            name="currency"
-            value={option.value}
-            checked={value === option.value}
-            disabled={option.disabled}
-            onChange={() => onChange(option.value)}
-            accentColor="teal.600"
-            w="4"
-            h="4"
-          />
+        <label key={option.value} className="ck-currency-option">
+          <input type="radio" name="currency" value={option.value} checked={value === option.value} disabled={option.disabled} onChange={() => onChange(option.value)} />
           {option.label}
-        </chakra.label>
+        </label>
       ))}
-    </chakra.fieldset>
+    </fieldset>
   );
 }
 
@@ -74,52 +64,57 @@ export function PlanPicker({ plans, value, onChange, currency = 'THB' }: { plans
   const locale = useLocale();
   const termOf = usePlanTerm();
   const error = useFieldError('planId');
-  if (plans.length === 0) return <chakra.p color="fg.muted">{t('dont_have_pricing')}</chakra.p>;
+  const baseId = useId();
+  if (plans.length === 0) return <p className="ck-muted">{t('dont_have_pricing')}</p>;
   return (
-    <RadioCard.Root
-      name="planId"
-      value={value === null ? null : String(value)}
-      onValueChange={(event) => event.value && onChange(Number(event.value))}
-      colorPalette="teal"
-      data-testid="plan-picker"
-      aria-invalid={error.error ? true : undefined}
-    >
-      <RadioCard.Label srOnly>{t('plan_select_title')}</RadioCard.Label>
-      <chakra.div display="grid" gap="3" gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' }} w="full">
-        {plans.map((plan) => (
-          <RadioCard.Item key={plan.id} value={String(plan.id)} disabled={plan.disabled} data-testid="plan-card" data-plan-id={plan.id} minW="0">
-            <RadioCard.ItemHiddenInput />
-            <RadioCard.ItemControl>
-              <RadioCard.ItemContent>
-                <RadioCard.ItemText overflowWrap="anywhere">{plan.name}</RadioCard.ItemText>
-                <RadioCard.ItemDescription>
-                  <chakra.span display="block" fontSize="lg" fontWeight="700" color="fg" data-testid="plan-price">
+    <fieldset className="ck-fieldset" data-testid="plan-picker" aria-invalid={error.error ? true : undefined} aria-describedby={error.error ? error.errorId : undefined}>
+      <legend className="ck-sr-only">{t('plan_select_title')}</legend>
+      <div className="ck-plans">
+        {plans.map((plan) => {
+          const term = termOf(plan);
+          return (
+            <label key={plan.id} className="ck-card" data-testid="plan-card" data-plan-id={plan.id}>
+              <span className="ck-card-content">
+                <span className="ck-card-title" id={`${baseId}-plan-${plan.id}`}>
+                  {plan.name}
+                </span>
+                <span className="ck-card-description">
+                  <span className="ck-plan-price" data-testid="plan-price">
                     {planPrice(plan, currency, locale, t)}
-                  </chakra.span>
+                  </span>
                   {plan.priceUsdAmount !== null && plan.priceAmount !== 0 ? (
-                    <chakra.span display="block" fontSize="sm" color="fg.muted" data-testid="plan-price-other">
+                    <span className="ck-block-line ck-small ck-muted" data-testid="plan-price-other">
                       {planPrice(plan, currency === 'USD' ? 'THB' : 'USD', locale, t)}
-                    </chakra.span>
+                    </span>
                   ) : null}
-                  {termOf(plan) ? <chakra.span display="block">{termOf(plan)}</chakra.span> : null}
+                  {term ? <span className="ck-block-line">{term}</span> : null}
                   {plan.disabled ? (
-                    <chakra.span display="block" color="orange.700" data-testid="plan-member-only">
+                    <span className="ck-block-line ck-warn" data-testid="plan-member-only">
                       {t('plan_member_only')}
-                    </chakra.span>
+                    </span>
                   ) : null}
-                </RadioCard.ItemDescription>
-              </RadioCard.ItemContent>
-              <RadioCard.ItemIndicator />
-            </RadioCard.ItemControl>
-          </RadioCard.Item>
-        ))}
-      </chakra.div>
+                </span>
+              </span>
+              <input
+                className="ck-radio"
+                type="radio"
+                name="planId"
+                value={String(plan.id)}
+                checked={value === plan.id}
+                disabled={plan.disabled}
+                aria-labelledby={`${baseId}-plan-${plan.id}`}
+                onChange={() => onChange(plan.id)}
+              />
+            </label>
+          );
+        })}
+      </div>
       {error.error ? (
-        <chakra.p color="fg.error" fontSize="sm" id={error.errorId}>
+        <p className="ck-error-sm" id={error.errorId}>
           {error.error}
-        </chakra.p>
+        </p>
       ) : null}
-    </RadioCard.Root>
+    </fieldset>
   );
 }
 
@@ -141,58 +136,50 @@ export function PromotionList({
   const t = useT();
   const locale = useLocale();
   const error = useFieldError('promotionId');
-  if (promotions.length === 0) return <chakra.p color="fg.muted">{t('promotion_none')}</chakra.p>;
+  if (promotions.length === 0) return <p className="ck-muted">{t('promotion_none')}</p>;
   const applicable = new Set(selectableIds);
-  const chosen = value === 'auto' ? (breakdown.appliedPromotion?.id ?? null) : value !== null && breakdown.appliedPromotion?.id === value ? value : null;
+  const chosen = value === 'auto' ? breakdown.appliedPromotion?.id ?? null : value !== null && breakdown.appliedPromotion?.id === value ? value : null;
   return (
-    <Stack gap="2" data-testid="promotion-list">
-      <RadioGroup.Root name="promotionId" value={chosen === null ? null : String(chosen)} onValueChange={(event) => event.value && onChange(Number(event.value))} colorPalette="teal">
-        <Stack gap="3">
-          {promotions.map((promotion) => {
-            const usable = applicable.has(promotion.id);
-            const reason = breakdown.rejectedPromotions.find((rejected) => rejected.id === promotion.id)?.reason;
-            return (
-              <chakra.div key={promotion.id} display="flex" flexDirection="column" alignItems="flex-start" borderWidth="1px" borderColor={chosen === promotion.id ? 'brand' : 'border'} borderRadius="lg" p="3" data-testid="promotion" data-promotion-id={promotion.id} data-applicable={usable}>
-                <RadioGroup.Item value={String(promotion.id)} disabled={!usable} alignItems="flex-start" w="full">
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator mt="1" />
-                  <RadioGroup.ItemText>
-                    <chakra.span display="block" fontWeight="600">
-                      {promotion.title}
-                    </chakra.span>
-                    {promotion.descriptionList.length > 0 ? (
-                      <chakra.ul fontSize="sm" color="fg.muted" listStyleType="disc" pl="5" mt="1">
-                        {promotion.descriptionList.map((item) => (
-                          <li key={item}>{item}</li>
-                        ))}
-                      </chakra.ul>
-                    ) : null}
-                    {!usable && reason && reason !== 'promotion_not_chosen' ? (
-                      <chakra.span display="block" fontSize="sm" color="orange.700" mt="1">
-                        {t(reason)}
-                      </chakra.span>
-                    ) : null}
-                  </RadioGroup.ItemText>
-                </RadioGroup.Item>
-                <chakra.a href={promotion.linkPath} fontSize="sm" color="brand" textDecoration="underline" ml="7" display="inline-block" mt="1">
-                  {t('promotion_detail_link')}
-                </chakra.a>
-              </chakra.div>
-            );
-          })}
-        </Stack>
-      </RadioGroup.Root>
+    <div className="ck-stack-2" data-testid="promotion-list">
+      <div className="ck-stack-3" role="radiogroup">
+        {promotions.map((promotion) => {
+          const usable = applicable.has(promotion.id);
+          const reason = breakdown.rejectedPromotions.find((rejected) => rejected.id === promotion.id)?.reason;
+          return (
+            <div key={promotion.id} className="ck-option ck-promotion" data-testid="promotion" data-promotion-id={promotion.id} data-applicable={usable}>
+              <label className="ck-check ck-check-top">
+                <input className="ck-radio" type="radio" name="promotionId" value={String(promotion.id)} checked={chosen === promotion.id} disabled={!usable} onChange={() => onChange(promotion.id)} />
+                <span>
+                  <span className="ck-block-line ck-strong">{promotion.title}</span>
+                  {promotion.descriptionList.length > 0 ? (
+                    <ul className="ck-bullets">
+                      {promotion.descriptionList.map((item) => (
+                        <li key={item}>{item}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {!usable && reason && reason !== 'promotion_not_chosen' ? <span className="ck-block-line ck-small ck-warn ck-gap-top">{t(reason)}</span> : null}
+                </span>
+              </label>
+              <a href={promotion.linkPath} className="ck-promotion-link">
+                {t('promotion_detail_link')}
+              </a>
+            </div>
+          );
+        })}
+      </div>
       {breakdown.appliedPromotion ? (
-        <chakra.p fontSize="sm" color="green.700" data-testid="promotion-applied">
-          {t('promotion_best_selected')} (-{formatMoney(money(breakdown.appliedPromotion.discountAmount, breakdown.currency), locale)})
-        </chakra.p>
+        <p className="ck-small ck-good" data-testid="promotion-applied">
+          {t('promotion_best_selected')} (-
+          {formatMoney(money(breakdown.appliedPromotion.discountAmount, breakdown.currency), locale)})
+        </p>
       ) : null}
       {error.error ? (
-        <chakra.p color="fg.error" fontSize="sm" id={error.errorId} role="alert">
+        <p className="ck-error-sm" id={error.errorId} role="alert">
           {error.error}
-        </chakra.p>
+        </p>
       ) : null}
-    </Stack>
+    </div>
   );
 }
 
@@ -220,14 +207,16 @@ export function CouponBox({
   const [code, setCode] = useState('');
   const error = useFieldError('couponCode');
   const modal = lookup ? couponResultModal(lookup.status) : null;
+  const resultMounted = useOpenedOnce(Boolean(modal));
   const apply = () => {
     const trimmed = code.trim();
     if (trimmed) onApply(trimmed);
   };
   return (
-    <Stack gap="3" data-testid="coupon-box">
-      <chakra.div display="flex" gap="2">
-        <Input
+    <div className="ck-stack-3" data-testid="coupon-box">
+      <div className="ck-coupon-row">
+        <input
+          className="ck-input"
           name="couponCodeInput"
           value={code}
           onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
@@ -242,61 +231,61 @@ export function CouponBox({
           aria-invalid={error.error ? true : undefined}
           maxLength={64}
           autoComplete="off"
-          flex="1"
-          minW="0"
         />
-        <Button type="button" onClick={apply} loading={busy} variant="outline" colorPalette="teal" data-testid="coupon-apply">
+        <FormButton type="button" onClick={apply} loading={busy} variant="outline" palette="teal" data-testid="coupon-apply">
           {t('button_apply')}
-        </Button>
-      </chakra.div>
+        </FormButton>
+      </div>
       {error.error ? (
-        <chakra.p color="fg.error" fontSize="sm" role="alert">
+        <p className="ck-error-sm" role="alert">
           {error.error}
-        </chakra.p>
+        </p>
       ) : null}
       {coupons.length > 0 ? (
-        <chakra.ul listStyle="none" display="flex" flexDirection="column" gap="2" data-testid="coupon-list">
+        <ul className="ck-coupons" data-testid="coupon-list">
           {coupons.map((coupon) => {
             const rejected = breakdown.rejectedCoupons.find((item) => item.code.toUpperCase() === coupon.code.toUpperCase());
             const applied = breakdown.appliedCoupons.find((item) => item.id === coupon.id);
             return (
-              <chakra.li key={coupon.code} display="flex" alignItems="center" justifyContent="space-between" gap="2" borderWidth="1px" borderColor="border" borderRadius="md" px="3" py="2" data-testid="coupon" data-code={coupon.code} data-applied={Boolean(applied)}>
+              <li key={coupon.code} className="ck-coupon" data-testid="coupon" data-code={coupon.code} data-applied={Boolean(applied)}>
                 <input type="hidden" name="couponCodes" value={coupon.code} />
-                <chakra.span minW="0">
-                  <chakra.span fontWeight="700">{coupon.code}</chakra.span>
-                  {coupon.name ? <chakra.span color="fg.muted"> · {coupon.name}</chakra.span> : null}
+                <span className="ck-min-0">
+                  <span className="ck-bold">{coupon.code}</span>
+                  {coupon.name ? <span className="ck-muted"> · {coupon.name}</span> : null}
                   {rejected ? (
-                    <chakra.span display="block" fontSize="sm" color="orange.700" data-testid="coupon-notice">
+                    <span className="ck-block-line ck-small ck-warn" data-testid="coupon-notice">
                       {t(rejected.reason)}
-                    </chakra.span>
+                    </span>
                   ) : null}
-                </chakra.span>
+                </span>
                 <CloseButton size="sm" aria-label={`${t('button_remove')} ${coupon.code}`} onClick={() => onRemove(coupon.code)} />
-              </chakra.li>
+              </li>
             );
           })}
-        </chakra.ul>
+        </ul>
       ) : null}
 
-      <Dialog.Root open={Boolean(modal)} onOpenChange={(event) => !event.open && onLookupSeen()} placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content data-testid="coupon-result" data-kind={modal?.kind}>
-              <Dialog.Header>
-                <Dialog.Title color={modal?.kind === 'warning' ? 'orange.700' : 'green.700'}>{modal ? t(modal.titleKey) : null}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{modal ? t(modal.descriptionKey) : null}</Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button colorPalette="teal">{t('button_ok')}</Button>
-                </Dialog.ActionTrigger>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </Stack>
+      {resultMounted ? (
+        <Dialog.Root open={Boolean(modal)} onOpenChange={(event) => !event.open && onLookupSeen()} placement="center">
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner px="4">
+              <Dialog.Content data-testid="coupon-result" data-kind={modal?.kind}>
+                <Dialog.Header>
+                  <Dialog.Title color={modal?.kind === 'warning' ? 'orange.700' : 'green.700'}>{modal ? t(modal.titleKey) : null}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>{modal ? t(modal.descriptionKey) : null}</Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button colorPalette="teal">{t('button_ok')}</Button>
+                  </Dialog.ActionTrigger>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
+    </div>
   );
 }
 
@@ -307,92 +296,76 @@ export function PaymentMethods({ methods, value, onChange }: { methods: PaymentM
   const [qr, setQr] = useState<{ image: string; title: string } | null>(null);
   const selected = methods.find((method) => method.id === value) ?? null;
   return (
-    <Stack gap="3" data-testid="payment-methods">
-      <RadioGroup.Root name="paymentMethodId" value={value === null ? null : String(value)} onValueChange={(event) => event.value && onChange(Number(event.value))} colorPalette="teal">
-        <chakra.div display="grid" gap="2" gridTemplateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }}>
-          {methods.map((method) => (
-            <RadioGroup.Item
-              key={method.id}
-              value={String(method.id)}
-              disabled={method.disabled}
-              alignItems="flex-start"
-              w="full"
-              borderWidth="1px"
-              borderColor={value === method.id ? 'brand' : 'border'}
-              borderRadius="lg"
-              px="3"
-              py="2.5"
-              cursor={method.disabled ? 'not-allowed' : 'pointer'}
-              data-testid="payment-method"
-              data-method-id={method.id}
-            >
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator mt="1" />
-              <RadioGroup.ItemText>
-                <chakra.span display="block" fontWeight="600">
-                  {method.name}
-                </chakra.span>
-                {method.disabled ? (
-                  <chakra.span display="block" fontSize="sm" color="orange.700">
-                    {t('cart_bank_transfer_unavailable')}
-                  </chakra.span>
-                ) : method.description ? (
-                  <chakra.span display="block" fontSize="sm" color="fg.muted">
-                    {method.description}
-                  </chakra.span>
-                ) : null}
-              </RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </chakra.div>
-      </RadioGroup.Root>
+    <div className="ck-stack-3" data-testid="payment-methods">
+      <div className="ck-methods" role="radiogroup">
+        {methods.map((method) => (
+          <label key={method.id} className="ck-check ck-check-top ck-option ck-method" data-testid="payment-method" data-method-id={method.id}>
+            <input className="ck-radio" type="radio" name="paymentMethodId" value={String(method.id)} checked={value === method.id} disabled={method.disabled} onChange={() => onChange(method.id)} />
+            <span>
+              <span className="ck-block-line ck-strong">{method.name}</span>
+              {method.disabled ? (
+                <span className="ck-method-description ck-warn">{t('cart_bank_transfer_unavailable')}</span>
+              ) : method.description ? (
+                <span className="ck-method-description">{method.description}</span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
       {error.error ? (
-        <chakra.p color="fg.error" fontSize="sm" role="alert">
+        <p className="ck-error-sm" role="alert">
           {error.error}
-        </chakra.p>
+        </p>
       ) : null}
       {selected?.bankAccounts && !selected.disabled ? <BankAccounts accounts={selected.bankAccounts} onShowQr={setQr} /> : null}
       <QrDialog qr={qr} onClose={() => setQr(null)} />
-    </Stack>
+    </div>
   );
 }
 
 export function BankAccounts({ accounts, onShowQr }: { accounts: NonNullable<PaymentMethodView['bankAccounts']>; onShowQr: (qr: { image: string; title: string }) => void }) {
   const t = useT();
   return (
-    <chakra.div bg="bg.subtle" borderRadius="lg" p="3" data-testid="bank-accounts">
-      <chakra.p fontWeight="600" mb="2">
-        {t('cart_bank_accounts')}
-      </chakra.p>
-      <chakra.ul listStyle="none" display="flex" flexDirection="column" gap="2">
+    <div className="ck-bank" data-testid="bank-accounts">
+      <p className="ck-strong ck-gap-bottom">{t('cart_bank_accounts')}</p>
+      <ul className="ck-bank-list">
         {accounts.map((account) => (
-          <chakra.li key={account.id} display="flex" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap="2" fontSize="sm">
-            <chakra.span minW="0">
-              <chakra.span display="block" fontWeight="600">
-                {account.bankName}
-              </chakra.span>
-              <chakra.span display="block" data-testid="bank-account-number">
+          <li key={account.id} className="ck-bank-account">
+            <span className="ck-min-0">
+              <span className="ck-block-line ck-strong">{account.bankName}</span>
+              <span className="ck-block-line" data-testid="bank-account-number">
                 {account.accountId}
-              </chakra.span>
-              <chakra.span display="block" color="fg.muted">
-                {account.accountName}
-              </chakra.span>
-            </chakra.span>
+              </span>
+              <span className="ck-block-line ck-muted">{account.accountName}</span>
+            </span>
             {account.promptPayImage ? (
-              <Button size="xs" variant="outline" colorPalette="teal" type="button" onClick={() => onShowQr({ image: account.promptPayImage!, title: `${t('cart_bank_qr')} · ${account.bankName}` })}>
+              <FormButton
+                size="xs"
+                variant="outline"
+                palette="teal"
+                type="button"
+                onClick={() =>
+                  onShowQr({
+                    image: account.promptPayImage!,
+                    title: `${t('cart_bank_qr')} · ${account.bankName}`,
+                  })
+                }
+              >
                 {t('cart_bank_qr')}
-              </Button>
+              </FormButton>
             ) : null}
-          </chakra.li>
+          </li>
         ))}
-      </chakra.ul>
-    </chakra.div>
+      </ul>
+    </div>
   );
 }
 
 /** The account's PromptPay picture in a modal half the screen wide. */
 export function QrDialog({ qr, onClose }: { qr: { image: string; title: string } | null; onClose: () => void }) {
   const t = useT();
+  const mounted = useOpenedOnce(Boolean(qr));
+  if (!mounted) return null;
   return (
     <Dialog.Root open={Boolean(qr)} onOpenChange={(event) => !event.open && onClose()} placement="center">
       <Portal>
@@ -420,8 +393,6 @@ export function QrDialog({ qr, onClose }: { qr: { image: string; title: string }
   );
 }
 
-const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1.5' } });
-
 /** The price summary: the engine's totals for what is chosen right now. */
 export function PriceSummary({ breakdown }: { breakdown: PriceBreakdown }) {
   const t = useT();
@@ -429,39 +400,39 @@ export function PriceSummary({ breakdown }: { breakdown: PriceBreakdown }) {
   const { totals } = breakdown;
   const show = (amount: { amount: number; currency: 'THB' | 'USD' }) => formatMoney(amount, locale);
   return (
-    <chakra.dl data-testid="price-summary" fontSize="sm">
-      <Row>
+    <dl className="ck-summary" data-testid="price-summary">
+      <div className="ck-row">
         <dt>{t('cart_subtotal')}</dt>
         <dd data-testid="summary-subtotal">{show(totals.subtotal)}</dd>
-      </Row>
+      </div>
       {totals.discount.amount > 0 ? (
-        <Row color="green.700">
+        <div className="ck-row ck-good">
           <dt>{t('cart_discount')}</dt>
           <dd data-testid="summary-discount">-{show(totals.discount)}</dd>
-        </Row>
+        </div>
       ) : null}
       {totals.shipping.amount > 0 ? (
-        <Row>
+        <div className="ck-row">
           <dt>{t('cart_shipping_fee')}</dt>
           <dd data-testid="summary-shipping">{show(totals.shipping)}</dd>
-        </Row>
+        </div>
       ) : null}
       {breakdown.vatBasisPoints > 0 ? (
-        <Row color="fg.muted">
+        <div className="ck-row ck-muted">
           <dt>{t('cart_vat', { rate: breakdown.vatBasisPoints / 100 })}</dt>
           <dd>{show(totals.vat)}</dd>
-        </Row>
+        </div>
       ) : null}
       {breakdown.withholdingPercent !== null ? (
-        <Row>
+        <div className="ck-row">
           <dt>{t('cart_withholding', { rate: breakdown.withholdingPercent })}</dt>
           <dd data-testid="summary-withholding">-{show(totals.withholding)}</dd>
-        </Row>
+        </div>
       ) : null}
-      <Row borderTopWidth="1px" borderColor="border" mt="2" pt="3" fontSize="lg" fontWeight="700">
+      <div className="ck-row ck-row-total">
         <dt>{t('cart_amount_to_pay')}</dt>
         <dd data-testid="summary-total">{show(totals.amountToPay)}</dd>
-      </Row>
-    </chakra.dl>
+      </div>
+    </dl>
   );
 }

@@ -4,7 +4,7 @@
  * payment notification modal with the transfer report and its slip. On the registration
  * layout that modal has no cancel button and cannot be dismissed once opened.
  */
-import { Button, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useActionData, useFetcher, useNavigate } from '@remix-run/react';
@@ -12,7 +12,10 @@ import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money, toMajorString } from '@sala/shared/money';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocale, useT, useTexts } from '~/lib/i18n';
-import { FileField, useFieldError } from './form-fields';
+import { CheckoutStylesheet } from './checkout-stylesheet';
+import { FileField, FieldShell, useFieldError } from './form-fields';
+import { FormButton } from './form-button';
+import { useOpenedOnce } from './opened-once';
 import { BankAccounts, QrDialog } from './order-options';
 import { buildReportFormSchema } from './report-schema';
 import { translatorFromTexts } from './settings';
@@ -21,11 +24,12 @@ import type { PaymentStep } from './types';
 
 type ReportFetcherData = {
   intent: 'report';
-  lastResult: { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null };
+  lastResult: {
+    status?: 'success' | 'error';
+    error?: Record<string, string[] | null> | null;
+  };
   reported?: { redirectTo: string; delayMs: number };
 };
-
-const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1.5' } });
 
 /** Today and now in Bangkok, as the date and time inputs take them. */
 function bangkokNow(): { date: string; time: string } {
@@ -33,17 +37,15 @@ function bangkokNow(): { date: string; time: string } {
   return { date: local.slice(0, 10), time: local.slice(11, 19) };
 }
 
-function ReportField({ name, label, required, children }: { name: string; label: string; required?: boolean; children: (ids: { id: string; describedBy?: string }) => React.ReactNode }) {
+type ControlIds = { id: string; required?: true; 'aria-invalid'?: true; 'aria-describedby'?: string };
+
+function ReportField({ name, label, required, children }: { name: string; label: string; required?: boolean; children: (ids: ControlIds) => React.ReactNode }) {
   const field = useFieldError(name);
+  const ids: ControlIds = { id: field.id, required: required ? true : undefined, 'aria-invalid': field.error ? true : undefined, 'aria-describedby': field.error ? field.errorId : undefined };
   return (
-    <Field.Root invalid={Boolean(field.error)} required={required} ids={{ control: field.id, errorText: field.errorId }} data-field={name}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      {children({ id: field.id, describedBy: field.error ? field.errorId : undefined })}
-      <Field.ErrorText>{field.error}</Field.ErrorText>
-    </Field.Root>
+    <FieldShell name={name} label={label} required={required} field={field}>
+      {children(ids)}
+    </FieldShell>
   );
 }
 
@@ -51,15 +53,16 @@ function ReportField({ name, label, required, children }: { name: string; label:
 function ReportFields({ payment, defaults, amount, formErrors }: { payment: PaymentStep; defaults: { date: string; time: string }; amount: string; formErrors: string[] | undefined }) {
   const t = useT();
   return (
-    <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+    <div className="ck-stack">
+      <div className="ck-grid-2">
         <ReportField name="contactName" label={t('report_contact_name')}>
-          {({ id }) => <Input id={id} name="contactName" defaultValue={payment.contactName} maxLength={255} />}
+          {(ids) => <input className="ck-input" {...ids} name="contactName" defaultValue={payment.contactName} maxLength={255} />}
         </ReportField>
         <ReportField name="transferAmount" label={t('report_transfer_amount')} required={payment.netAmount !== 0}>
-          {({ id }) => (
-            <Input
-              id={id}
+          {(ids) => (
+            <input
+              className="ck-input"
+              {...ids}
               name="transferAmount"
               inputMode="decimal"
               defaultValue={amount}
@@ -73,42 +76,36 @@ function ReportFields({ payment, defaults, amount, formErrors }: { payment: Paym
           )}
         </ReportField>
         <ReportField name="bankCode" label={t('report_origin_bank')} required>
-          {({ id }) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field id={id} name="bankCode" defaultValue="">
-                <option value="">{t('select_placeholder')}</option>
-                {payment.originBanks.map((bank) => (
-                  <option key={bank.value} value={bank.value}>
-                    {bank.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+          {(ids) => (
+            <select className="ck-select" {...ids} name="bankCode" defaultValue="">
+              <option value="">{t('select_placeholder')}</option>
+              {payment.originBanks.map((bank) => (
+                <option key={bank.value} value={bank.value}>
+                  {bank.name}
+                </option>
+              ))}
+            </select>
           )}
         </ReportField>
         <ReportField name="bankAccount" label={t('report_bank_account')} required>
-          {({ id }) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field id={id} name="bankAccount" defaultValue={payment.bankAccounts.length === 1 ? String(payment.bankAccounts[0].id) : ''}>
-                <option value="">{t('select_placeholder')}</option>
-                {payment.bankAccounts.map((account) => (
-                  <option key={account.id} value={String(account.id)}>
-                    {account.bankName} {account.accountId}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+          {(ids) => (
+            <select className="ck-select" {...ids} name="bankAccount" defaultValue={payment.bankAccounts.length === 1 ? String(payment.bankAccounts[0].id) : ''}>
+              <option value="">{t('select_placeholder')}</option>
+              {payment.bankAccounts.map((account) => (
+                <option key={account.id} value={String(account.id)}>
+                  {account.bankName} {account.accountId}
+                </option>
+              ))}
+            </select>
           )}
         </ReportField>
         <ReportField name="transferDate" label={t('report_transfer_date')} required>
-          {({ id }) => <Input id={id} name="transferDate" type="date" defaultValue={defaults.date} />}
+          {(ids) => <input className="ck-input" {...ids} name="transferDate" type="date" defaultValue={defaults.date} />}
         </ReportField>
         <ReportField name="transferTime" label={t('report_transfer_time')} required>
-          {({ id }) => <Input id={id} name="transferTime" type="time" step={1} defaultValue={defaults.time} />}
+          {(ids) => <input className="ck-input" {...ids} name="transferTime" type="time" step={1} defaultValue={defaults.time} />}
         </ReportField>
-      </SimpleGrid>
+      </div>
       <FileField
         name="slip"
         label={t('report_slip')}
@@ -118,18 +115,24 @@ function ReportFields({ payment, defaults, amount, formErrors }: { payment: Paym
         hint={t('upload_resize_hint', { width: 1500, height: 500 })}
       />
       <ReportField name="description" label={t('report_description')}>
-        {({ id }) => <Textarea id={id} name="description" rows={2} maxLength={1000} />}
+        {(ids) => <textarea className="ck-textarea" {...ids} name="description" rows={2} maxLength={1000} />}
       </ReportField>
       {formErrors?.length ? (
-        <chakra.p color="fg.error" role="alert" data-testid="report-error">
+        <p className="ck-error-text" role="alert" data-testid="report-error">
           {formErrors[0]}
-        </chakra.p>
+        </p>
       ) : null}
-    </Stack>
+    </div>
   );
 }
 
-function ReportDialog({ payment, open, onOpenChange }: { payment: PaymentStep; open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The report modal, built from its first opening. */
+function ReportDialog(props: { payment: PaymentStep; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const mounted = useOpenedOnce(props.open);
+  return mounted ? <ReportDialogContent {...props} /> : null;
+}
+
+function ReportDialogContent({ payment, open, onOpenChange }: { payment: PaymentStep; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
   const texts = useTexts();
   const locale = useLocale();
@@ -151,7 +154,9 @@ function ReportDialog({ payment, open, onOpenChange }: { payment: PaymentStep; o
 
   // Each failed check is announced in a toast titled like the spec's (5 s), besides the message at its field.
   const announce = (errors: Record<string, string[] | null> | null | undefined) => {
-    const first = Object.values(errors ?? {}).flat().find(Boolean);
+    const first = Object.values(errors ?? {})
+      .flat()
+      .find(Boolean);
     if (first) toaster.create({ type: 'error', title: t('validation_toast_title'), description: first });
   };
 
@@ -228,23 +233,19 @@ function PlainReportForm({ payment }: { payment: PaymentStep }) {
   const [form] = useForm({ id: 'report-form-plain', lastResult: lastResult as never });
   const [defaults] = useState(bangkokNow);
   return (
-    <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg" data-testid="report-plain">
-      <chakra.h3 fontSize="lg" fontWeight="700" mb="2">
-        {t('cart_payment_notification')}
-      </chakra.h3>
-      <chakra.p color="fg.muted" mb="4">
-        {t('checkout_report_inline_hint')}
-      </chakra.p>
+    <div className="ck-panel ck-panel-md" data-testid="report-plain">
+      <h3 className="ck-block-title ck-title-tight">{t('cart_payment_notification')}</h3>
+      <p className="ck-muted ck-gap-bottom-4">{t('checkout_report_inline_hint')}</p>
       <FormProvider context={form.context}>
         <Form method="post" encType="multipart/form-data" id={form.id} noValidate>
           <input type="hidden" name="intent" value="report" />
           <ReportFields payment={payment} defaults={defaults} amount={toMajorString(money(payment.netAmount, payment.currency))} formErrors={form.errors} />
-          <Button type="submit" colorPalette="teal" mt="4" data-testid="report-plain-submit">
+          <FormButton type="submit" palette="teal" className="ck-gap-top-4" data-testid="report-plain-submit">
             {t('cart_notify_payment')}
-          </Button>
+          </FormButton>
         </Form>
       </FormProvider>
-    </chakra.div>
+    </div>
   );
 }
 
@@ -256,56 +257,55 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
   const show = (amount: number) => formatMoney(money(amount, payment.currency), locale);
   const bankTransfer = payment.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER;
   return (
-    <Stack gap="5" data-testid="payment-step" data-order-id={payment.orderId}>
-      <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg">
-        <chakra.p fontWeight="700" mb="3">
-          {t('checkout_order_number', { id: payment.orderId })}
-        </chakra.p>
-        <chakra.dl fontSize="sm" data-testid="server-summary">
-          <Row>
+    <div className="ck-stack-5" data-testid="payment-step" data-order-id={payment.orderId}>
+      <CheckoutStylesheet />
+      <div className="ck-panel ck-panel-md">
+        <p className="ck-bold ck-gap-bottom-3">{t('checkout_order_number', { id: payment.orderId })}</p>
+        <dl className="ck-summary" data-testid="server-summary">
+          <div className="ck-row">
             <dt>{t('cart_subtotal')}</dt>
             <dd>{show(payment.priceAmount)}</dd>
-          </Row>
+          </div>
           {payment.discountAmount > 0 ? (
-            <Row color="green.700">
+            <div className="ck-row ck-good">
               <dt>
                 {t('cart_discount')}
                 {payment.couponCodes.length > 0 ? ` (${payment.couponCodes.join(', ')})` : ''}
               </dt>
               <dd data-testid="server-discount">-{show(payment.discountAmount)}</dd>
-            </Row>
+            </div>
           ) : null}
           {payment.shippingFeeAmount > 0 ? (
-            <Row>
+            <div className="ck-row">
               <dt>{t('cart_shipping_fee')}</dt>
               <dd>{show(payment.shippingFeeAmount)}</dd>
-            </Row>
+            </div>
           ) : null}
           {payment.withholdingAmount > 0 ? (
-            <Row>
+            <div className="ck-row">
               <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>
               <dd>-{show(payment.withholdingAmount)}</dd>
-            </Row>
+            </div>
           ) : null}
-          <Row borderTopWidth="1px" borderColor="border" mt="2" pt="3" fontSize="lg" fontWeight="700">
+          <div className="ck-row ck-row-total">
             <dt>{t('cart_amount_to_pay')}</dt>
             <dd data-testid="server-total">{show(payment.netAmount)}</dd>
-          </Row>
-        </chakra.dl>
+          </div>
+        </dl>
         {payment.paymentMethodName ? (
-          <chakra.p mt="3" fontSize="sm" color="fg.muted">
+          <p className="ck-gap-top-3 ck-small ck-muted">
             {t('cart_payment_methods')}: {payment.paymentMethodName}
-          </chakra.p>
+          </p>
         ) : null}
-      </chakra.div>
+      </div>
 
       {bankTransfer ? (
         <>
           <BankAccounts accounts={payment.bankAccounts} onShowQr={setQr} />
-          <chakra.p color="fg.muted">{t('checkout_transfer_then_report')}</chakra.p>
-          <Button colorPalette="teal" size="lg" onClick={() => setReportOpen(true)} data-testid="open-report">
+          <p className="ck-muted">{t('checkout_transfer_then_report')}</p>
+          <FormButton palette="teal" size="lg" onClick={() => setReportOpen(true)} data-testid="open-report">
             {t('cart_notify_payment')}
-          </Button>
+          </FormButton>
           <QrDialog qr={qr} onClose={() => setQr(null)} />
           <ReportDialog payment={payment} open={reportOpen} onOpenChange={setReportOpen} />
           <noscript>
@@ -313,17 +313,17 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
           </noscript>
         </>
       ) : (
-        <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p="4" data-testid="payment-pending">
-          <chakra.p>{t('payment_pending')}</chakra.p>
-          <chakra.a href={`/pay/${payment.orderId}`} color="brand" textDecoration="underline" mt="2" mr="4" display="inline-block" data-testid="pay-link">
+        <div className="ck-panel" data-testid="payment-pending">
+          <p>{t('payment_pending')}</p>
+          <a href={`/pay/${payment.orderId}`} className="ck-link ck-pending-link" data-testid="pay-link">
             {t('cart_pay_button')}
-          </chakra.a>
-          <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline" mt="2" display="inline-block">
+          </a>
+          <a href="/myaccount/student/order" className="ck-link ck-pending-link">
             {t('nav_my_orders')}
-          </chakra.a>
-        </chakra.div>
+          </a>
+        </div>
       )}
       <Toaster />
-    </Stack>
+    </div>
   );
 }

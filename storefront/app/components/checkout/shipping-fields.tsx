@@ -5,7 +5,7 @@
  * save an address to yet) and a browser without script order the same way; the action saves a
  * new address once the student is signed in and sends its id and the method with the order.
  */
-import { Alert, Button, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { useField } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { AddressSummary, ShippingFeeSelect } from '~/components/shipping/shipping-section';
@@ -13,6 +13,7 @@ import { THAI_PROVINCES } from '~/components/shipping/provinces';
 import type { ShippingAddressView, ShippingData } from '~/components/shipping/types';
 import { useT } from '~/lib/i18n';
 import { SHIPPING_FIELD_PREFIX } from './checkout-schema';
+import { FormButton } from './form-button';
 import { SelectField, TextField, useFieldError } from './form-fields';
 
 /** The fields the shared schema requires; the address is missing while one of them is blank. */
@@ -44,14 +45,14 @@ function AddressFields({ onMissingChange }: { onMissingChange: (missing: boolean
   };
 
   return (
-    <chakra.div ref={box} onInput={recheck} onChange={recheck} data-testid="checkout-shipping-address">
-      <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+    <div ref={box} onInput={recheck} onChange={recheck} data-testid="checkout-shipping-address">
+      <div className="ck-stack">
+        <div className="ck-grid-2">
           <TextField name={fieldName('fullname')} label={t('shipping_fullname')} required autoComplete="shipping name" maxLength={255} />
           <TextField name={fieldName('tel')} type="tel" inputMode="tel" label={t('checkout_shipping_tel')} required autoComplete="shipping tel" maxLength={10} />
-        </SimpleGrid>
+        </div>
         <TextField name={fieldName('address')} label={t('shipping_address_line')} required autoComplete="shipping address-line1" maxLength={1000} />
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <div className="ck-grid-2">
           <TextField name={fieldName('subdistrict')} label={t('shipping_subdistrict')} maxLength={255} />
           <TextField name={fieldName('district')} label={t('shipping_district')} required maxLength={255} />
           <SelectField
@@ -62,9 +63,9 @@ function AddressFields({ onMissingChange }: { onMissingChange: (missing: boolean
             options={THAI_PROVINCES.map((province) => ({ value: province, label: province }))}
           />
           <TextField name={fieldName('postcode')} inputMode="numeric" label={t('shipping_postcode')} required autoComplete="shipping postal-code" maxLength={5} />
-        </SimpleGrid>
-      </Stack>
-    </chakra.div>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -89,35 +90,35 @@ export function CheckoutShipping({
   }, [useSaved, onMissingChange]);
 
   return (
-    <Stack gap="5" data-testid="checkout-shipping">
-      <chakra.p color="fg.muted">{t('checkout_shipping_book_note')}</chakra.p>
-      <Stack gap="3" data-testid="checkout-shipping-address-block">
-        <chakra.h4 fontWeight="600">{t('cart_shipping_address')}</chakra.h4>
+    <div className="ck-stack-5" data-testid="checkout-shipping">
+      <p className="ck-muted">{t('checkout_shipping_book_note')}</p>
+      <div className="ck-stack-3" data-testid="checkout-shipping-address-block">
+        <h4 className="ck-strong">{t('cart_shipping_address')}</h4>
         {saved && useSaved ? (
           <>
             <input type="hidden" name="shippingAddressId" value={saved.id} />
             <AddressSummary address={saved} testId="checkout-shipping-saved" />
-            <chakra.div>
-              <Button type="button" size="sm" variant="outline" onClick={() => setUseSaved(false)} data-testid="checkout-shipping-change">
+            <div>
+              <FormButton type="button" size="sm" variant="outline" onClick={() => setUseSaved(false)} data-testid="checkout-shipping-change">
                 {t('checkout_shipping_new_address')}
-              </Button>
-            </chakra.div>
+              </FormButton>
+            </div>
           </>
         ) : (
           <>
             <AddressFields onMissingChange={onMissingChange} />
             {saved ? (
-              <chakra.div>
-                <Button type="button" size="sm" variant="outline" onClick={() => setUseSaved(true)} data-testid="checkout-shipping-use-saved">
+              <div>
+                <FormButton type="button" size="sm" variant="outline" onClick={() => setUseSaved(true)} data-testid="checkout-shipping-use-saved">
                   {t('checkout_shipping_saved')}
-                </Button>
-              </chakra.div>
+                </FormButton>
+              </div>
             ) : null}
           </>
         )}
-      </Stack>
-      <Stack gap="3" data-field="shippingFeeId">
-        <chakra.h4 fontWeight="600">{t('cart_shipping_method')}</chakra.h4>
+      </div>
+      <div className="ck-stack-3" data-field="shippingFeeId">
+        <h4 className="ck-strong">{t('cart_shipping_method')}</h4>
         <ShippingFeeSelect fees={shipping.fees} value={feeId} onChange={onFeeChange} />
         {feeError.error ? (
           <Alert.Root status="error" data-testid="checkout-shipping-fee-error">
@@ -125,7 +126,7 @@ export function CheckoutShipping({
             <Alert.Title>{feeError.error}</Alert.Title>
           </Alert.Root>
         ) : null}
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -3,11 +3,12 @@
  * it clears the typed details), the company certificate for a juristic person, the
  * delivery address, and the withholding choice (3% or 1%) that only a juristic person has.
  */
-import { Checkbox, Dialog, Button, NativeSelect, Portal, RadioGroup, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { taxInvoiceLabels } from '@sala/shared/schemas';
 import { useState } from 'react';
 import { useT } from '~/lib/i18n';
 import { FileField, TextareaField, TextField, useFieldError } from './form-fields';
+import { useOpenedOnce } from './opened-once';
 
 export type PersonType = 'normal_person' | 'juristic_person';
 
@@ -30,6 +31,7 @@ export function TaxInvoice(props: TaxInvoiceProps) {
   const [askPersonType, setAskPersonType] = useState(false);
   const labels = taxInvoiceLabels(props.personType);
   const withholdingError = useFieldError('isWithholding').error;
+  const personDialogMounted = useOpenedOnce(askPersonType);
 
   const chooseWithholding = (checked: boolean) => {
     if (checked && (!props.requested || props.personType !== 'juristic_person')) {
@@ -41,63 +43,66 @@ export function TaxInvoice(props: TaxInvoiceProps) {
   };
 
   return (
-    <Stack gap="4" data-testid="checkout-tax-invoice">
-      <Checkbox.Root colorPalette="teal" checked={props.requested} onCheckedChange={(event) => props.onRequestedChange(event.checked === true)} name="isRequireTaxInvoice" value="on">
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('tax_invoice_request')}</Checkbox.Label>
-      </Checkbox.Root>
+    <div className="ck-stack" data-testid="checkout-tax-invoice">
+      <label className="ck-check">
+        <input className="ck-box" type="checkbox" name="isRequireTaxInvoice" value="on" checked={props.requested} onChange={(event) => props.onRequestedChange(event.currentTarget.checked)} />
+        <span>{t('tax_invoice_request')}</span>
+      </label>
 
       {props.requested ? (
-        <Stack gap="4" pl={{ base: '0', md: '7' }}>
-          <RadioGroup.Root
-            name="taxPersonType"
-            value={props.personType}
-            onValueChange={(event) => event.value && props.onPersonTypeChange(event.value as PersonType)}
-            aria-label={t('tax_invoice_title')}
-          >
-            <chakra.div display="flex" gap="6" flexWrap="wrap">
-              {(['juristic_person', 'normal_person'] as const).map((type) => (
-                <RadioGroup.Item key={type} value={type}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{t(type === 'normal_person' ? 'tax_person_normal' : 'tax_person_juristic')}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </chakra.div>
-          </RadioGroup.Root>
+        <div className="ck-stack ck-indent">
+          <div className="ck-choices-row" role="radiogroup" aria-label={t('tax_invoice_title')}>
+            {(['juristic_person', 'normal_person'] as const).map((type) => (
+              <label key={type} className="ck-check ck-neutral">
+                <input className="ck-radio" type="radio" name="taxPersonType" value={type} checked={props.personType === type} onChange={() => props.onPersonTypeChange(type)} />
+                <span>{t(type === 'normal_person' ? 'tax_person_normal' : 'tax_person_juristic')}</span>
+              </label>
+            ))}
+          </div>
           {/* A new person type mounts empty inputs: the typed names, id, address, postcode and certificate are cleared. */}
-          <Stack gap="4" key={props.personType}>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <div className="ck-stack" key={props.personType}>
+            <div className="ck-grid-2">
               <TextField name="taxNameOne" label={t(labels.nameOne)} required maxLength={255} />
               <TextField name="taxNameTwo" label={t(labels.nameTwo)} required maxLength={255} />
               <TextField name="taxPayerIdentificationNo" label={t(labels.id)} required inputMode="numeric" maxLength={17} />
               <TextField name="taxPostcode" label={t('tax_label_postcode')} required inputMode="numeric" maxLength={5} />
-            </SimpleGrid>
+            </div>
             <TextareaField name="taxAddress" label={t('tax_label_address')} required />
-            {props.personType === 'juristic_person' ? (
-              <FileField name="taxCompanyCertificate" label={t('tax_label_certificate')} required accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple />
-            ) : null}
-          </Stack>
-          <Checkbox.Root colorPalette="teal" checked={deliverToTaxAddress} onCheckedChange={(event) => setDeliverToTaxAddress(event.checked === true)} name="taxIsDeliveryByTaxaddress" value="on">
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('tax_label_delivery_same')}</Checkbox.Label>
-          </Checkbox.Root>
+            {props.personType === 'juristic_person' ? <FileField name="taxCompanyCertificate" label={t('tax_label_certificate')} required accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple /> : null}
+          </div>
+          <label className="ck-check">
+            <input
+              className="ck-box"
+              type="checkbox"
+              name="taxIsDeliveryByTaxaddress"
+              value="on"
+              checked={deliverToTaxAddress}
+              onChange={(event) => setDeliverToTaxAddress(event.currentTarget.checked)}
+            />
+            <span>{t('tax_label_delivery_same')}</span>
+          </label>
           {!deliverToTaxAddress ? <TextareaField name="taxDeliveryAddress" label={t('tax_label_delivery_address')} required /> : null}
-        </Stack>
+        </div>
       ) : null}
 
       {props.withholdingEnabled ? (
-        <Stack gap="2" data-testid="checkout-withholding">
-          <Checkbox.Root colorPalette="teal" checked={props.withholding} onCheckedChange={(event) => chooseWithholding(event.checked === true)} name="isWithholding" value="on" invalid={Boolean(withholdingError)}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{t('cart_withholding_request')}</Checkbox.Label>
-          </Checkbox.Root>
+        <div className="ck-stack-2" data-testid="checkout-withholding">
+          <label className="ck-check">
+            <input
+              className="ck-box"
+              type="checkbox"
+              name="isWithholding"
+              value="on"
+              checked={props.withholding}
+              onChange={(event) => chooseWithholding(event.currentTarget.checked)}
+              aria-invalid={withholdingError ? true : undefined}
+            />
+            <span>{t('cart_withholding_request')}</span>
+          </label>
           {props.withholding ? (
-            <NativeSelect.Root size="sm" maxW="40" pl="7">
-              <NativeSelect.Field
+            <div className="ck-indent-always">
+              <select
+                className="ck-select ck-select-sm"
                 name="withholdingPercent"
                 aria-label={t('cart_withholding', { rate: '' }).trim()}
                 value={String(props.withholdingPercent)}
@@ -108,51 +113,50 @@ export function TaxInvoice(props: TaxInvoiceProps) {
                     {percent}%
                   </option>
                 ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+              </select>
+            </div>
           ) : null}
           {withholdingError ? (
-            <chakra.p color="fg.error" fontSize="sm" role="alert">
+            <p className="ck-error-sm" role="alert">
               {withholdingError}
-            </chakra.p>
+            </p>
           ) : (
-            <chakra.p color="fg.muted" fontSize="sm">
-              {t('cart_withholding_juristic_only')}
-            </chakra.p>
+            <p className="ck-muted ck-small">{t('cart_withholding_juristic_only')}</p>
           )}
-        </Stack>
+        </div>
       ) : null}
 
-      <Dialog.Root open={askPersonType} onOpenChange={(event) => setAskPersonType(event.open)} placement="center" role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content data-testid="tax-person-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('tax_modal_title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{t('tax_change_person_type_confirm')}</Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('button_cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="teal"
-                  onClick={() => {
-                    props.onRequestedChange(true);
-                    props.onPersonTypeChange('juristic_person');
-                    props.onWithholdingChange(true);
-                    setAskPersonType(false);
-                  }}
-                >
-                  {t('tax_change_person_type')}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </Stack>
+      {personDialogMounted ? (
+        <Dialog.Root open={askPersonType} onOpenChange={(event) => setAskPersonType(event.open)} placement="center" role="alertdialog">
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner px="4">
+              <Dialog.Content data-testid="tax-person-dialog">
+                <Dialog.Header>
+                  <Dialog.Title>{t('tax_modal_title')}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>{t('tax_change_person_type_confirm')}</Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">{t('button_cancel')}</Button>
+                  </Dialog.ActionTrigger>
+                  <Button
+                    colorPalette="teal"
+                    onClick={() => {
+                      props.onRequestedChange(true);
+                      props.onPersonTypeChange('juristic_person');
+                      props.onWithholdingChange(true);
+                      setAskPersonType(false);
+                    }}
+                  >
+                    {t('tax_change_person_type')}
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
+    </div>
   );
 }
