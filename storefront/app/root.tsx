@@ -1,4 +1,3 @@
-import { chakra } from '@chakra-ui/react';
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -12,6 +11,9 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { DEFAULT_LOCALE, LOCALES, useT, type Locale } from '~/lib/i18n';
 import { getLocale, getLocaleSwitchRedirect, getTexts } from '~/lib/i18n.server';
 import fontsHref from '~/styles/fonts.css?url';
+// Chakra's global CSS (tokens, reset), built once into a hashed stylesheet by vite.config.ts; then the chrome's own classes.
+import 'virtual:chakra-global.css';
+import '~/styles/site.css';
 import sarabunThai400 from '@fontsource/sarabun/files/sarabun-thai-400-normal.woff2?url';
 
 export const links: LinksFunction = () => [
@@ -43,40 +45,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'description', content: data?.texts.home_subheading ?? '' },
 ];
 
-const SiteLink = chakra(Link, {
-  base: { fontWeight: '700', fontSize: { base: 'xl', md: '2xl' }, color: 'brand', _hover: { textDecoration: 'none' } },
-});
-
-const LocaleLink = chakra('a', {
-  base: {
-    px: '2',
-    py: '1',
-    minW: '10',
-    textAlign: 'center',
-    borderRadius: 'md',
-    fontSize: 'sm',
-    fontWeight: '600',
-    color: 'fg.muted',
-    _hover: { bg: 'bg.muted' },
-    '&[aria-current=true]': { bg: 'brand', color: 'white' },
-  },
-});
-
 function LocaleSwitch({ locale }: { locale: Locale }) {
   const t = useT();
   const location = useLocation();
   return (
-    <chakra.nav aria-label={t('course_language')} display="flex" gap="1">
+    <nav aria-label={t('course_language')} className="locale-switch">
       {LOCALES.map((option) => {
         const params = new URLSearchParams(location.search);
         params.set('lang', option);
         return (
-          <LocaleLink key={option} href={`${location.pathname}?${params}`} hrefLang={option} lang={option} aria-current={option === locale}>
+          <a key={option} className="locale-link" href={`${location.pathname}?${params}`} hrefLang={option} lang={option} aria-current={option === locale}>
             {option.toUpperCase()}
-          </LocaleLink>
+          </a>
         );
       })}
-    </chakra.nav>
+    </nav>
   );
 }
 
@@ -84,23 +67,25 @@ function SiteHeader({ locale }: { locale: Locale }) {
   const t = useT();
   const data = useRouteLoaderData<typeof loader>('root');
   return (
-    <chakra.header borderBottomWidth="1px" borderColor="border" bg="bg" position="relative">
-      <chakra.div maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="3" display="flex" alignItems="center" justifyContent="space-between" gap={{ base: '2', md: '4' }}>
-        <SiteLink to="/">{t('site_name')}</SiteLink>
+    <header className="site-header">
+      <div className="site-container site-header-bar">
+        <Link to="/" className="site-name">
+          {t('site_name')}
+        </Link>
         <SiteNav student={data?.student ?? null} cartCount={data?.cartCount ?? null} localeSwitch={<LocaleSwitch locale={locale} />} />
-      </chakra.div>
-    </chakra.header>
+      </div>
+    </header>
   );
 }
 
 function SiteFooter() {
   const t = useT();
   return (
-    <chakra.footer borderTopWidth="1px" borderColor="border" bg="bg.subtle" mt="auto">
-      <chakra.div maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="6" fontSize="sm" color="fg.muted">
+    <footer className="site-footer">
+      <div className="site-container site-footer-text">
         {t('site_name')} · {t('home_subheading')}
-      </chakra.div>
-    </chakra.footer>
+      </div>
+    </footer>
   );
 }
 
@@ -118,9 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <Provider>
           <SiteHeader locale={locale} />
-          <chakra.main flex="1" w="full">
-            {children}
-          </chakra.main>
+          <main className="site-main">{children}</main>
           <SiteFooter />
         </Provider>
         <ScrollRestoration />

@@ -4,47 +4,11 @@
  * coming back to the page they were on. From md up the links sit in one row; below, the cart
  * stays visible and the rest opens from a menu button.
  */
-import { chakra } from '@chakra-ui/react';
 import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useT } from '~/lib/i18n';
 
 type NavStudent = { userId: number; name: string };
-
-const NavLink = chakra('a', {
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1.5',
-    minH: '10',
-    px: '3',
-    borderRadius: 'md',
-    fontWeight: '600',
-    fontSize: 'sm',
-    color: 'fg',
-    whiteSpace: 'nowrap',
-    _hover: { bg: 'bg.muted' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand', outlineOffset: '2px' },
-    '&[aria-current=page]': { color: 'brand' },
-  },
-});
-
-const NavButton = chakra('button', {
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    minH: '10',
-    px: '3',
-    borderRadius: 'md',
-    fontWeight: '600',
-    fontSize: 'sm',
-    color: 'fg',
-    cursor: 'pointer',
-    whiteSpace: 'nowrap',
-    _hover: { bg: 'bg.muted' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand', outlineOffset: '2px' },
-  },
-});
 
 function CartIcon() {
   return (
@@ -61,15 +25,15 @@ function CartLink({ count, testId }: { count: number | null; testId: string }) {
   const { pathname } = useLocation();
   const label = count ? t('cart_count_label', { count }) : t('nav_cart');
   return (
-    <NavLink href="/cart" aria-label={label} aria-current={pathname === '/cart' ? 'page' : undefined} data-testid={testId}>
+    <a className="nav-link" href="/cart" aria-label={label} aria-current={pathname === '/cart' ? 'page' : undefined} data-testid={testId}>
       <CartIcon />
-      <chakra.span hideBelow="md">{t('nav_cart')}</chakra.span>
+      <span className="hide-below-md">{t('nav_cart')}</span>
       {count ? (
-        <chakra.span minW="5" h="5" px="1.5" borderRadius="full" bg="brand" color="white" fontSize="xs" lineHeight="5" textAlign="center" data-testid="nav-cart-count">
+        <span className="nav-cart-count" data-testid="nav-cart-count">
           {count}
-        </chakra.span>
+        </span>
       ) : null}
-    </NavLink>
+    </a>
   );
 }
 
@@ -77,20 +41,20 @@ function AccountLinks({ student, returnTo }: { student: NavStudent | null; retur
   const t = useT();
   if (!student) {
     return (
-      <NavLink href={`/login?redirect=${encodeURIComponent(returnTo)}`} data-testid="nav-login">
+      <a className="nav-link" href={`/login?redirect=${encodeURIComponent(returnTo)}`} data-testid="nav-login">
         {t('nav_login')}
-      </NavLink>
+      </a>
     );
   }
   return (
     <>
-      <NavLink href="/myaccount/student/order" data-testid="nav-orders">
+      <a className="nav-link" href="/myaccount/student/order" data-testid="nav-orders">
         {t('nav_my_orders')}
-      </NavLink>
+      </a>
       <Form method="post" action="/logout" reloadDocument>
-        <NavButton type="submit" data-testid="nav-logout" title={student.name}>
+        <button className="nav-link" type="submit" data-testid="nav-logout" title={student.name}>
           {t('nav_logout')}
-        </NavButton>
+        </button>
       </Form>
     </>
   );
@@ -108,22 +72,22 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
 
   return (
     <>
-      <chakra.nav aria-label={t('nav_main')} hideBelow="md" display="flex" alignItems="center" gap="1" data-testid="site-nav">
-        <NavLink href="/" aria-current={here('/')}>
+      <nav aria-label={t('nav_main')} className="nav-row hide-below-md" data-testid="site-nav">
+        <a className="nav-link" href="/" aria-current={here('/')}>
           {t('nav_courses')}
-        </NavLink>
-        <NavLink href="/products" aria-current={here('/products')}>
+        </a>
+        <a className="nav-link" href="/products" aria-current={here('/products')}>
           {t('nav_products')}
-        </NavLink>
+        </a>
         <CartLink count={cartCount} testId="nav-cart" />
         <AccountLinks student={student} returnTo={returnTo} />
-        <chakra.span w="1px" h="6" bg="border" mx="1" aria-hidden />
+        <span className="nav-divider" aria-hidden />
         {localeSwitch}
-      </chakra.nav>
+      </nav>
 
-      <chakra.div hideFrom="md" display="flex" alignItems="center" gap="1">
+      <div className="nav-row hide-from-md">
         <CartLink count={cartCount} testId="nav-cart-mobile" />
-        <NavButton type="button" aria-expanded={open} aria-controls={menuId} aria-label={t('nav_menu')} onClick={() => setOpen((value) => !value)} data-testid="nav-toggle">
+        <button className="nav-link" type="button" aria-expanded={open} aria-controls={menuId} aria-label={t('nav_menu')} onClick={() => setOpen((value) => !value)} data-testid="nav-toggle">
           <svg aria-hidden width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             {open ? (
               <path d="M6 6l12 12M18 6L6 18" />
@@ -135,39 +99,18 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
               </>
             )}
           </svg>
-        </NavButton>
-      </chakra.div>
-      <chakra.nav
-        id={menuId}
-        aria-label={t('nav_main')}
-        hideFrom="md"
-        display={open ? 'flex' : 'none'}
-        flexDirection="column"
-        gap="1"
-        position="absolute"
-        top="100%"
-        left="0"
-        right="0"
-        zIndex="dropdown"
-        bg="bg"
-        borderBottomWidth="1px"
-        borderColor="border"
-        boxShadow="md"
-        px="4"
-        py="3"
-        data-testid="site-nav-mobile"
-      >
-        <NavLink href="/" aria-current={here('/')}>
+        </button>
+      </div>
+      <nav id={menuId} aria-label={t('nav_main')} className="nav-menu hide-from-md" data-open={open ? '' : undefined} data-testid="site-nav-mobile">
+        <a className="nav-link" href="/" aria-current={here('/')}>
           {t('nav_courses')}
-        </NavLink>
-        <NavLink href="/products" aria-current={here('/products')}>
+        </a>
+        <a className="nav-link" href="/products" aria-current={here('/products')}>
           {t('nav_products')}
-        </NavLink>
+        </a>
         <AccountLinks student={student} returnTo={returnTo} />
-        <chakra.div pt="2" mt="1" borderTopWidth="1px" borderColor="border">
-          {localeSwitch}
-        </chakra.div>
-      </chakra.nav>
+        <div className="nav-menu-locale">{localeSwitch}</div>
+      </nav>
     </>
   );
 }

@@ -1,11 +1,10 @@
 /**
- * The read-only blocks of the course page. The page is hot, so these are plain elements
- * styled through chakra() factories (no recipe components); only the checkout is heavier,
- * and it is loaded on its own.
+ * The read-only blocks of the course page. The page is hot, so these are plain elements with
+ * static classes (app/styles/course.css): rendering them costs no runtime styling. The
+ * checkout is heavier, and it is loaded on its own.
  */
-import { chakra } from '@chakra-ui/react';
 import { formatMoney } from '@sala/shared/money';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { CourseCard } from '~/components/course-card';
 import type { CourseListItem } from '~/lib/catalog';
 import { courseTypeTextKey, useLocale, useT, useTexts } from '~/lib/i18n';
@@ -16,26 +15,29 @@ import type { CourseView, CurriculumView, RelatedView } from './types';
 export const PREVIEW_WIDTH = 600;
 export const PREVIEW_HEIGHT = 314;
 
-export const Section = chakra('section', {
-  base: { scrollMarginTop: '28', '& + &': { mt: { base: '8', md: '10' } } },
-});
+/** Joins class names, leaving out the empty ones. */
+export const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ');
 
-export const SectionTitle = chakra('h2', { base: { fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700', lineHeight: '1.35', mb: '4' } });
+export function Section({ className, ...props }: ComponentPropsWithoutRef<'section'>) {
+  return <section className={cx('course-section', className)} {...props} />;
+}
 
-export const Card = chakra('div', { base: { bg: 'bg', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', p: { base: '4', md: '6' } } });
+export function SectionTitle({ className, ...props }: ComponentPropsWithoutRef<'h2'>) {
+  return <h2 className={cx('course-section-title', className)} {...props} />;
+}
 
-const Badge = chakra('span', {
-  base: { display: 'inline-flex', alignItems: 'center', fontSize: 'xs', fontWeight: '600', color: 'brand', bg: 'brandSubtle', px: '2.5', py: '1', borderRadius: 'full' },
-});
+export function Card({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
+  return <div className={cx('course-box', className)} {...props} />;
+}
+
+function Badge({ className, ...props }: ComponentPropsWithoutRef<'span'>) {
+  return <span className={cx('course-badge', className)} {...props} />;
+}
 
 export function CourseTypeBadge({ courseType }: { courseType: string }) {
   const texts = useTexts();
   return <Badge data-testid="course-type">{texts[courseTypeTextKey(courseType)] ?? courseType}</Badge>;
 }
-
-const Media = chakra('div', {
-  base: { position: 'relative', w: 'full', aspectRatio: `${PREVIEW_WIDTH} / ${PREVIEW_HEIGHT}`, bg: 'bg.muted', borderRadius: 'xl', overflow: 'hidden' },
-});
 
 /**
  * The preview: the video (with the picture as its poster) or the picture. Without either,
@@ -53,56 +55,46 @@ export function CoursePreview({ course, eager = true }: { course: CourseView; ea
 
   if (!preview) {
     return settled ? null : (
-      <chakra.p data-testid="course-preview-loading" role="status" color="fg.muted" py="6">
+      <p className="course-preview-loading" data-testid="course-preview-loading" role="status">
         {t('course_loading')}
-      </chakra.p>
+      </p>
     );
   }
   return (
     <figure data-testid="course-preview">
-      <Media>
+      <div className="course-media">
         {preview.videoUrl ? (
-          <chakra.video
+          <video
+            className="course-media-fill"
             src={preview.videoUrl}
             poster={preview.pictureUrl ?? undefined}
             controls
             preload="none"
             playsInline
-            w="full"
-            h="full"
-            objectFit="cover"
             aria-label={preview.videoName ?? course.title}
           />
         ) : (
-          <chakra.img
+          <img
+            className="course-media-fill"
             src={preview.pictureUrl ?? undefined}
             alt={preview.imageAlt ?? course.title}
-            htmlWidth={PREVIEW_WIDTH}
-            htmlHeight={PREVIEW_HEIGHT}
+            width={PREVIEW_WIDTH}
+            height={PREVIEW_HEIGHT}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
-            w="full"
-            h="full"
-            objectFit="cover"
           />
         )}
-      </Media>
+      </div>
       {preview.videoName || preview.videoDesc ? (
-        <chakra.figcaption mt="2" fontSize="sm" color="fg.muted">
-          {preview.videoName ? <chakra.span fontWeight="600">{preview.videoName}</chakra.span> : null}
+        <figcaption className="course-caption">
+          {preview.videoName ? <span className="course-strong">{preview.videoName}</span> : null}
           {preview.videoName && preview.videoDesc ? ' · ' : null}
           {preview.videoDesc}
-        </chakra.figcaption>
+        </figcaption>
       ) : null}
     </figure>
   );
 }
-
-const FactList = chakra('dl', {
-  base: { display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' }, columnGap: '4', rowGap: { base: '0.5', sm: '2' }, fontSize: 'sm' },
-});
-const FactTerm = chakra('dt', { base: { color: 'fg.muted', mt: { base: '2', sm: '0' } } });
-const FactValue = chakra('dd', { base: { fontWeight: '500', overflowWrap: 'anywhere' } });
 
 /** Class type, registration and class dates, venue, seats, length, language: whatever the course has. */
 export function CourseFacts({ course }: { course: CourseView }) {
@@ -122,14 +114,14 @@ export function CourseFacts({ course }: { course: CourseView }) {
   if (course.freeBook) facts.push([t('course_free_book'), '✓', 'free-book']);
   if (facts.length === 0) return null;
   return (
-    <FactList data-testid="course-facts">
+    <dl className="course-facts" data-testid="course-facts">
       {facts.map(([term, value, id]) => (
-        <chakra.div key={id} display="contents" data-fact={id}>
-          <FactTerm>{term}</FactTerm>
-          <FactValue>{value}</FactValue>
-        </chakra.div>
+        <div key={id} className="course-fact" data-fact={id}>
+          <dt className="course-fact-term">{term}</dt>
+          <dd className="course-fact-value">{value}</dd>
+        </div>
       ))}
-    </FactList>
+    </dl>
   );
 }
 
@@ -139,42 +131,23 @@ export function FeeLabel({ course, testId = 'course-fee' }: { course: CourseView
   const locale = useLocale();
   if (!course.fee) return null;
   return (
-    <chakra.p data-testid={testId} display="flex" alignItems="baseline" gap="2" flexWrap="wrap">
-      <chakra.span fontSize="sm" color="fg.muted">
-        {t('price_registration_fee')}
-      </chakra.span>
-      <chakra.span fontSize={{ base: 'xl', md: '2xl' }} fontWeight="700" color="fg">
-        {course.fee.amount === 0 ? t('price_free') : formatMoney(course.fee, locale)}
-      </chakra.span>
-    </chakra.p>
+    <p className="course-fee" data-testid={testId}>
+      <span className="course-fee-label">{t('price_registration_fee')}</span>
+      <span className="course-fee-amount">{course.fee.amount === 0 ? t('price_free') : formatMoney(course.fee, locale)}</span>
+    </p>
   );
 }
 
-const ButtonLink = chakra('a', {
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: '2',
-    h: '11',
-    px: '5',
-    borderRadius: 'lg',
-    bg: 'brand',
-    color: 'white',
-    fontWeight: '600',
-    whiteSpace: 'nowrap',
-    _hover: { bg: 'teal.800' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand', outlineOffset: '2px' },
-  },
-});
-
-export { ButtonLink };
+/** A link that looks like the page's main button; `small` for the registration bars. */
+export function ButtonLink({ className, small = false, ...props }: ComponentPropsWithoutRef<'a'> & { small?: boolean }) {
+  return <a className={cx('course-button', small && 'course-button-sm', className)} {...props} />;
+}
 
 /** The price card of layouts 1, 3 and default: the fee, and where to register or learn. */
 export function PriceCard({ course }: { course: CourseView }) {
   const t = useT();
   return (
-    <Card data-testid="course-price" display="flex" flexDirection="column" gap="4">
+    <Card className="course-price" data-testid="course-price">
       <FeeLabel course={course} />
       {course.canLearn ? (
         <ButtonLink href={course.learnPath}>{t('button_start_learning')}</ButtonLink>
@@ -185,42 +158,25 @@ export function PriceCard({ course }: { course: CourseView }) {
   );
 }
 
-const TabList = chakra('div', { base: { display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', mb: '5', overflowX: 'auto' } });
-const TabButton = chakra('button', {
-  base: {
-    px: '4',
-    py: '2.5',
-    fontWeight: '600',
-    color: 'fg.muted',
-    borderBottomWidth: '2px',
-    borderColor: 'transparent',
-    mb: '-1px',
-    whiteSpace: 'nowrap',
-    cursor: 'pointer',
-    '&[aria-selected=true]': { color: 'brand', borderColor: 'brand' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand' },
-  },
-});
-
 /** Tabs over the description and the teacher. Without script the first tab stays readable. */
 export function CourseTabs({ course }: { course: CourseView }) {
   const t = useT();
   const tabs = [
-    { id: 'detail', label: t('course_detail'), body: course.description ? <Markdown source={course.description} baseLevel={3} /> : <chakra.p>{course.shortDescription}</chakra.p> },
+    { id: 'detail', label: t('course_detail'), body: course.description ? <Markdown source={course.description} baseLevel={3} /> : <p>{course.shortDescription}</p> },
     ...(course.teacher
       ? [
           {
             id: 'teacher',
             label: t('course_teacher'),
             body: (
-              <chakra.div display="flex" gap="4" alignItems="flex-start">
-                {course.teacher.pictureUrl ? <chakra.img src={course.teacher.pictureUrl} alt="" htmlWidth={72} htmlHeight={72} borderRadius="full" loading="lazy" /> : null}
+              <div className="course-teacher">
+                {course.teacher.pictureUrl ? <img className="course-teacher-picture" src={course.teacher.pictureUrl} alt="" width={72} height={72} loading="lazy" /> : null}
                 <div>
-                  <chakra.p fontWeight="700">{course.teacher.name}</chakra.p>
-                  {course.teacher.headline ? <chakra.p color="fg.muted" fontSize="sm">{course.teacher.headline}</chakra.p> : null}
-                  {course.teacher.bio ? <chakra.p mt="2">{course.teacher.bio}</chakra.p> : null}
+                  <p className="course-teacher-name">{course.teacher.name}</p>
+                  {course.teacher.headline ? <p className="course-teacher-headline">{course.teacher.headline}</p> : null}
+                  {course.teacher.bio ? <p className="course-teacher-bio">{course.teacher.bio}</p> : null}
                 </div>
-              </chakra.div>
+              </div>
             ),
           },
         ]
@@ -229,10 +185,11 @@ export function CourseTabs({ course }: { course: CourseView }) {
   const [active, setActive] = useState(tabs[0].id);
   return (
     <div data-testid="course-tabs">
-      <TabList role="tablist">
+      <div className="course-tablist" role="tablist">
         {tabs.map((tab) => (
-          <TabButton
+          <button
             key={tab.id}
+            className="course-tab"
             type="button"
             role="tab"
             id={`course-tab-${tab.id}`}
@@ -241,9 +198,9 @@ export function CourseTabs({ course }: { course: CourseView }) {
             onClick={() => setActive(tab.id)}
           >
             {tab.label}
-          </TabButton>
+          </button>
         ))}
-      </TabList>
+      </div>
       {tabs.map((tab) => (
         <div key={tab.id} role="tabpanel" id={`course-panel-${tab.id}`} aria-labelledby={`course-tab-${tab.id}`} hidden={active !== tab.id}>
           {tab.body}
@@ -253,45 +210,30 @@ export function CourseTabs({ course }: { course: CourseView }) {
   );
 }
 
-const SectionItem = chakra('details', {
-  base: {
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'lg',
-    bg: 'bg',
-    '& + &': { mt: '2' },
-    '& > summary': { cursor: 'pointer', listStyle: 'none', px: '4', py: '3', fontWeight: '600', display: 'flex', justifyContent: 'space-between', gap: '3' },
-    '& > summary::-webkit-details-marker': { display: 'none' },
-    '&[open] > summary': { borderBottomWidth: '1px', borderColor: 'border' },
-  },
-});
-
 /** Sections and their lectures; native details elements, so they open without script. */
 export function Curriculum({ curriculum }: { curriculum: CurriculumView }) {
   const t = useT();
-  if (curriculum.length === 0) return <chakra.p color="fg.muted">{t('no_data')}</chakra.p>;
+  if (curriculum.length === 0) return <p className="course-muted">{t('no_data')}</p>;
   return (
     <div data-testid="course-curriculum">
       {curriculum.map((section, index) => (
-        <SectionItem key={section.id} open={index === 0}>
+        <details key={section.id} className="curriculum-section" open={index === 0}>
           <summary>
             <span>{section.name}</span>
-            <chakra.span color="fg.muted" fontWeight="400" fontSize="sm" flexShrink="0">
-              {t('curriculum_lecture_count', { count: section.lectures.length })}
-            </chakra.span>
+            <span className="curriculum-count">{t('curriculum_lecture_count', { count: section.lectures.length })}</span>
           </summary>
-          <chakra.ul listStyle="none" px="4" py="2">
+          <ul className="curriculum-lectures">
             {section.lectures.map((lecture) => (
-              <chakra.li key={lecture.id} display="flex" justifyContent="space-between" gap="3" py="2" fontSize="sm">
+              <li key={lecture.id} className="curriculum-lecture">
                 <span>{lecture.name}</span>
-                <chakra.span display="flex" gap="2" color="fg.muted" flexShrink="0">
+                <span className="curriculum-lecture-meta">
                   {lecture.preview ? <Badge>{t('playlist_lecture_preview')}</Badge> : null}
                   {formatDuration(lecture.seconds)}
-                </chakra.span>
-              </chakra.li>
+                </span>
+              </li>
             ))}
-          </chakra.ul>
-        </SectionItem>
+          </ul>
+        </details>
       ))}
     </div>
   );
@@ -305,15 +247,6 @@ export function HowToBuy({ description }: { description: string }) {
   );
 }
 
-const RelatedGrid = chakra('ul', {
-  base: {
-    listStyle: 'none',
-    display: 'grid',
-    gap: { base: '4', md: '6' },
-    gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-  },
-});
-
 function RelatedList({ title, courses, testId }: { title: string; courses: CourseListItem[]; testId: string }) {
   const t = useT();
   const texts = useTexts();
@@ -322,13 +255,13 @@ function RelatedList({ title, courses, testId }: { title: string; courses: Cours
   return (
     <Section data-testid={testId} aria-label={title}>
       <SectionTitle>{title}</SectionTitle>
-      <RelatedGrid>
+      <ul className="course-related-grid">
         {courses.map((course) => (
           <li key={course.id}>
             <CourseCard course={course} typeLabel={texts[courseTypeTextKey(course.course_type)] ?? course.course_type} freeLabel={t('price_free')} locale={locale} eager={false} />
           </li>
         ))}
-      </RelatedGrid>
+      </ul>
     </Section>
   );
 }
@@ -348,24 +281,18 @@ export function RelatedCourses({ related }: { related: RelatedView }) {
 /** The heading block: type, title, short description. */
 export function CourseHeading({ course, light = false }: { course: CourseView; light?: boolean }) {
   return (
-    <chakra.div display="flex" flexDirection="column" gap="3">
-      <chakra.div display="flex" gap="2" flexWrap="wrap">
+    <div className="course-heading">
+      <div className="course-heading-badges">
         <CourseTypeBadge courseType={course.courseType} />
         {course.groups.map((group) => (
-          <Badge key={group.id} bg={light ? 'whiteAlpha.300' : 'bg.muted'} color={light ? 'white' : 'fg.muted'}>
+          <Badge key={group.id} className={light ? 'course-badge-light' : 'course-badge-muted'}>
             {group.name}
           </Badge>
         ))}
-      </chakra.div>
-      <chakra.h1 fontSize={{ base: '2xl', md: '4xl' }} fontWeight="700" lineHeight="1.3" overflowWrap="anywhere">
-        {course.title}
-      </chakra.h1>
-      {course.shortDescription ? (
-        <chakra.p fontSize={{ base: 'md', md: 'lg' }} color={light ? 'whiteAlpha.900' : 'fg.muted'}>
-          {course.shortDescription}
-        </chakra.p>
-      ) : null}
-    </chakra.div>
+      </div>
+      <h1 className="course-title">{course.title}</h1>
+      {course.shortDescription ? <p className={cx('course-lead', light && 'course-lead-light')}>{course.shortDescription}</p> : null}
+    </div>
   );
 }
 

@@ -4,13 +4,14 @@
  * layout shows the same blocks, each only when its package switch or site setting is on
  * (the loader leaves a switched-off block null).
  */
-import { chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import '~/styles/course.css';
 import type { CoursePageData } from './types';
 import { useT } from '~/lib/i18n';
 import {
   ButtonLink,
   Card,
+  cx,
   CourseFacts,
   CourseHeading,
   CoursePreview,
@@ -34,18 +35,9 @@ const PaymentPanel = lazy(fromChunk(paymentChunk));
 
 export type CoursePageProps = { page: CoursePageData };
 
-const Container = chakra('div', { base: { maxW: '7xl', mx: 'auto', px: { base: '4', md: '6' }, w: 'full' } });
-
-const TwoColumns = chakra('div', {
-  base: {
-    display: 'grid',
-    gap: { base: '8', lg: '10' },
-    gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 20rem' },
-    alignItems: 'start',
-  },
-});
-
-const Aside = chakra('aside', { base: { position: { lg: 'sticky' }, top: { lg: '6' }, display: 'flex', flexDirection: 'column', gap: '4' } });
+function Container({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={cx('course-container', className)}>{children}</div>;
+}
 
 /** The blocks below the heading that every layout shares, in their order. */
 function ContentSections({ page, withTitles = true }: { page: CoursePageData; withTitles?: boolean }) {
@@ -89,17 +81,17 @@ function CommentsSection({ page }: { page: CoursePageData }) {
 
 function Related({ page }: { page: CoursePageData }) {
   return (
-    <chakra.div mt={{ base: '10', md: '14' }}>
+    <div className="course-related">
       <RelatedCourses related={page.related} />
-    </chakra.div>
+    </div>
   );
 }
 
 function LayoutRoot({ layout, children }: { layout: string; children: ReactNode }) {
   return (
-    <chakra.div data-testid="course-layout" data-layout={layout} pb={{ base: '10', md: '16' }}>
+    <div className="course-layout" data-testid="course-layout" data-layout={layout}>
       {children}
-    </chakra.div>
+    </div>
   );
 }
 
@@ -107,26 +99,26 @@ function LayoutRoot({ layout, children }: { layout: string; children: ReactNode 
 function DefaultLayout({ page }: CoursePageProps) {
   return (
     <LayoutRoot layout="default">
-      <Container pt={{ base: '6', md: '10' }}>
+      <Container className="course-pt">
         {/* Narrow screens: heading, then the price card, then the content. */}
-        <TwoColumns gridTemplateAreas={{ base: '"head" "aside" "main"', lg: '"head aside" "main aside"' }}>
-          <chakra.div gridArea="head">
+        <div className="course-columns course-columns-default">
+          <div className="course-area-head">
             <CourseHeading course={page.course} />
-            <chakra.div mt="6">
+            <div className="course-mt-6">
               <CoursePreview course={page.course} />
-            </chakra.div>
-            <chakra.div mt="6">
+            </div>
+            <div className="course-mt-6">
               <CourseFacts course={page.course} />
-            </chakra.div>
-          </chakra.div>
-          <Aside gridArea="aside" alignSelf="start">
+            </div>
+          </div>
+          <aside className="course-aside course-area-aside">
             <PriceCard course={page.course} />
-          </Aside>
-          <chakra.div gridArea="main">
+          </aside>
+          <div className="course-area-main">
             <ContentSections page={page} />
             <CommentsSection page={page} />
-          </chakra.div>
-        </TwoColumns>
+          </div>
+        </div>
         <Related page={page} />
       </Container>
     </LayoutRoot>
@@ -138,34 +130,31 @@ function LayoutOne({ page }: CoursePageProps) {
   const picture = page.course.preview?.pictureUrl;
   return (
     <LayoutRoot layout="1">
-      <chakra.div
+      <div
+        className="course-banner"
         data-testid="course-banner"
-        bg="gray.900"
-        color="white"
-        backgroundImage={picture ? `linear-gradient(rgba(17,24,39,0.78), rgba(17,24,39,0.86)), url("${picture}")` : undefined}
-        backgroundSize="cover"
-        backgroundPosition="center"
+        style={picture ? { backgroundImage: `linear-gradient(rgba(17,24,39,0.78), rgba(17,24,39,0.86)), url("${picture}")` } : undefined}
       >
-        <Container py={{ base: '10', md: '16' }}>
-          <chakra.div maxW="3xl">
+        <Container className="course-banner-inner">
+          <div className="course-banner-heading">
             <CourseHeading course={page.course} light />
-          </chakra.div>
+          </div>
         </Container>
-      </chakra.div>
-      <Container pt={{ base: '6', md: '10' }}>
-        <TwoColumns>
+      </div>
+      <Container className="course-pt">
+        <div className="course-columns">
           <div>
             <ContentSections page={page} />
             <CommentsSection page={page} />
           </div>
-          <Aside order={{ base: -1, lg: 0 }}>
+          <aside className="course-aside course-aside-first">
             <CoursePreview course={page.course} />
             <PriceCard course={page.course} />
             <Card>
               <CourseFacts course={page.course} />
             </Card>
-          </Aside>
-        </TwoColumns>
+          </aside>
+        </div>
         <Related page={page} />
       </Container>
     </LayoutRoot>
@@ -176,42 +165,28 @@ function LayoutOne({ page }: CoursePageProps) {
 function LayoutThree({ page }: CoursePageProps) {
   return (
     <LayoutRoot layout="3">
-      <Container pt={{ base: '6', md: '10' }}>
-        <chakra.div maxW="5xl" mx="auto">
+      <Container className="course-pt">
+        <div className="course-preview-wide">
           <CoursePreview course={page.course} />
-        </chakra.div>
-        <chakra.div mt="6" display="flex" flexDirection={{ base: 'column', md: 'row' }} gap="6" justifyContent="space-between" alignItems={{ md: 'flex-end' }}>
+        </div>
+        <div className="course-heading-row">
           <CourseHeading course={page.course} />
-          <chakra.div flexShrink="0" minW={{ md: '72' }}>
+          <div className="course-heading-row-price">
             <PriceCard course={page.course} />
-          </chakra.div>
-        </chakra.div>
-        <chakra.div mt="6">
+          </div>
+        </div>
+        <div className="course-mt-6">
           <CourseFacts course={page.course} />
-        </chakra.div>
-        <chakra.div mt={{ base: '8', md: '10' }}>
+        </div>
+        <div className="course-content-l3">
           <ContentSections page={page} />
           <CommentsSection page={page} />
-        </chakra.div>
+        </div>
         <Related page={page} />
       </Container>
     </LayoutRoot>
   );
 }
-
-const NavLink = chakra('a', {
-  base: {
-    px: '3',
-    py: '2',
-    borderRadius: 'md',
-    fontSize: 'sm',
-    fontWeight: '600',
-    color: 'fg.muted',
-    whiteSpace: 'nowrap',
-    _hover: { color: 'brand', bg: 'brandSubtle' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand' },
-  },
-});
 
 /** Layout 4's in-page navigation: detail; content when the curriculum shows; how to buy and questions when enabled. */
 export function SectionNav({ page }: CoursePageProps) {
@@ -221,24 +196,24 @@ export function SectionNav({ page }: CoursePageProps) {
   if (page.howToBuy) links.push(['how-to-buy', t('course_how_to_buy')]);
   if (page.commentsEnabled) links.push(['questions', t('course_question_comment')]);
   return (
-    <chakra.nav aria-label={t('course_section_nav')} data-testid="course-section-nav" display="flex" gap="1" overflowX="auto" minW="0" py="2">
+    <nav className="course-section-nav" aria-label={t('course_section_nav')} data-testid="course-section-nav">
       {links.map(([id, label]) => (
-        <NavLink key={id} href={`#${id}`}>
+        <a key={id} className="course-section-link" href={`#${id}`}>
           {label}
-        </NavLink>
+        </a>
       ))}
-    </chakra.nav>
+    </nav>
   );
 }
 
 function RegisterAction({ page }: CoursePageProps) {
   const t = useT();
   return page.course.canLearn ? (
-    <ButtonLink href={page.course.learnPath} h="10">
+    <ButtonLink href={page.course.learnPath} small>
       {t('button_start_learning')}
     </ButtonLink>
   ) : (
-    <ButtonLink href="#checkout" h="10" data-testid="register-button">
+    <ButtonLink href="#checkout" small data-testid="register-button">
       {t('button_register')}
     </ButtonLink>
   );
@@ -247,9 +222,9 @@ function RegisterAction({ page }: CoursePageProps) {
 function CheckoutSlot({ page }: CoursePageProps) {
   const t = useT();
   const loading = (
-    <chakra.p color="fg.muted" role="status" data-testid="checkout-loading">
+    <p className="course-muted" role="status" data-testid="checkout-loading">
       {t('loading')}
-    </chakra.p>
+    </p>
   );
   // No Suspense boundary where the code is already in: on the server (which waits for the chunk) and
   // when hydrating (entry.client loads it first). React hydrates a server-rendered boundary later, at
@@ -259,9 +234,9 @@ function CheckoutSlot({ page }: CoursePageProps) {
   const [waitsForCode] = useState(() => typeof document !== 'undefined' && !checkoutChunksLoaded());
   const content = page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null;
   return (
-    <chakra.div display="contents" data-checkout-slot="">
+    <div className="course-checkout-slot" data-checkout-slot="">
       {waitsForCode ? <Suspense fallback={loading}>{content}</Suspense> : content}
-    </chakra.div>
+    </div>
   );
 }
 
@@ -270,62 +245,46 @@ function LayoutFour({ page }: CoursePageProps) {
   const t = useT();
   return (
     <LayoutRoot layout="4">
-      <chakra.div bg="brandSubtle" borderBottomWidth="1px" borderColor="border">
-        <Container py={{ base: '6', md: '10' }}>
-          <chakra.div display="grid" gap={{ base: '6', lg: '10' }} gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} alignItems="center">
-            <chakra.div display="flex" flexDirection="column" gap="5">
+      <div className="course-hero">
+        <Container className="course-hero-inner">
+          <div className="course-hero-grid">
+            <div className="course-hero-text">
               <CourseHeading course={page.course} />
               <CourseFacts course={page.course} />
-            </chakra.div>
+            </div>
             <CoursePreview course={page.course} />
-          </chakra.div>
+          </div>
         </Container>
-      </chakra.div>
+      </div>
 
-      <chakra.div position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" borderColor="border" boxShadow="xs">
-        <Container display="flex" alignItems="center" justifyContent="space-between" gap="4">
+      <div className="course-sticky-bar">
+        <Container className="course-sticky-bar-inner">
           <SectionNav page={page} />
-          <chakra.div data-testid="registration-bar" display={{ base: 'none', md: 'flex' }} alignItems="center" gap="4" flexShrink="0" py="2">
+          <div className="course-registration-bar" data-testid="registration-bar">
             <FeeLabel course={page.course} testId="registration-fee" />
             <RegisterAction page={page} />
-          </chakra.div>
+          </div>
         </Container>
-      </chakra.div>
+      </div>
 
-      <Container pt={{ base: '6', md: '10' }}>
-        <chakra.div maxW="4xl">
+      <Container className="course-pt">
+        <div className="course-body-l4">
           <ContentSections page={page} withTitles />
           <Section id="checkout" aria-labelledby="checkout-title">
             <SectionTitle id="checkout-title">{page.payment ? t('checkout_payment_title') : t('checkout_title')}</SectionTitle>
             <CheckoutSlot page={page} />
           </Section>
           <CommentsSection page={page} />
-        </chakra.div>
+        </div>
         <Related page={page} />
       </Container>
 
       {/* Narrow screens: the registration bar sits at the bottom of the screen. */}
-      <chakra.div
-        data-testid="registration-bar-mobile"
-        display={{ base: 'flex', md: 'none' }}
-        position="fixed"
-        insetX="0"
-        bottom="0"
-        zIndex="sticky"
-        bg="bg"
-        borderTopWidth="1px"
-        borderColor="border"
-        boxShadow="0 -4px 12px rgba(0,0,0,0.08)"
-        px="4"
-        py="2"
-        alignItems="center"
-        justifyContent="space-between"
-        gap="3"
-      >
+      <div className="course-registration-bar-mobile" data-testid="registration-bar-mobile">
         <FeeLabel course={page.course} testId="registration-fee-mobile" />
         <RegisterAction page={page} />
-      </chakra.div>
-      <chakra.div display={{ base: 'block', md: 'none' }} h="16" aria-hidden="true" />
+      </div>
+      <div className="course-registration-spacer" aria-hidden="true" />
     </LayoutRoot>
   );
 }

@@ -3,8 +3,8 @@
  * headings (#..####), paragraphs, bullet and numbered lists, **bold** and *italic*.
  * Rendered as React elements, never as HTML, so nothing an editor types can run.
  */
-import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import '~/styles/markdown.css';
 
 type Block =
   | { kind: 'heading'; level: number; text: string }
@@ -62,27 +62,11 @@ function inline(text: string): ReactNode[] {
   return parts;
 }
 
-const Prose = chakra('div', {
-  base: {
-    lineHeight: '1.75',
-    color: 'fg',
-    '& > * + *': { mt: '3' },
-    '& h2, & h3, & h4, & h5': { fontWeight: '700', lineHeight: '1.4', mt: '5' },
-    '& h2': { fontSize: 'xl' },
-    '& h3': { fontSize: 'lg' },
-    '& h4, & h5': { fontSize: 'md' },
-    '& ul': { listStyleType: 'disc', pl: '6' },
-    '& ol': { listStyleType: 'decimal', pl: '6' },
-    '& li + li': { mt: '1' },
-    overflowWrap: 'anywhere',
-  },
-});
-
 /** A heading one level below the block's own heading: `#` in a section titled by an h2 becomes an h3. */
 export function Markdown({ source, baseLevel = 2 }: { source: string; baseLevel?: number }) {
   const blocks = parseBlocks(source);
   return (
-    <Prose>
+    <div className="prose">
       {blocks.map((block, index) => {
         if (block.kind === 'heading') {
           const level = Math.min(5, baseLevel + block.level - 1);
@@ -101,6 +85,6 @@ export function Markdown({ source, baseLevel = 2 }: { source: string; baseLevel?
         }
         return <p key={index}>{inline(block.text)}</p>;
       })}
-    </Prose>
+    </div>
   );
 }
