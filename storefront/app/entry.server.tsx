@@ -15,6 +15,9 @@ import { createEmotionCache } from '~/lib/emotion-cache';
 // Fail at start-up, not on the first request, when the environment is wrong.
 getEnv();
 
+/** The production server (server.mjs) calls it when the CMS purges the page cache (ADR 142). */
+export { purgeReferenceData } from '~/lib/reference-data.server';
+
 export const streamTimeout = 5000;
 
 export default function handleRequest(
@@ -39,10 +42,13 @@ export default function handleRequest(
           sink.on('data', (chunk: Buffer) => chunks.push(chunk));
           sink.on('error', reject);
           sink.on('end', () => {
-            const html = Buffer.concat(chunks).toString('utf8');
-            const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html));
+            const html = Buffer.concat(chunks);
+            // The page stays bytes: emotion only looks for its class names (ASCII) in it, which a
+            // latin1 view finds at the same places without decoding the Thai text, and the answer
+            // is the bytes with the style tags spliced in, not a string encoded again.
+            const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html.toString('latin1')));
             const headEnd = html.indexOf('</head>');
-            const body = headEnd === -1 ? html : `${html.slice(0, headEnd)}${styles}${html.slice(headEnd)}`;
+            const body = headEnd === -1 ? html : Buffer.concat([html.subarray(0, headEnd), Buffer.from(styles, 'utf8'), html.subarray(headEnd)]);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(new Response(body, { status, headers: responseHeaders }));
           });

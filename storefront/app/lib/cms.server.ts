@@ -28,6 +28,7 @@ import {
   UserGroupsResponseSchema,
 } from './cms-schemas.server';
 import type { Locale } from './i18n';
+import { referenceData } from './reference-data.server';
 
 export type CmsErrorCode = 'CMS_UNREACHABLE' | 'CMS_TIMEOUT' | 'CMS_NOT_FOUND' | 'CMS_BAD_STATUS' | 'CMS_BAD_RESPONSE';
 
@@ -98,10 +99,20 @@ export async function getCourseList(query: CourseListQuery = {}, options?: Fetch
   return data;
 }
 
+/**
+ * Reference data (ADR 142): the same answer for every visitor, changed only by editors. While
+ * the reference cache is on, one fetch without the visitor's token or abort signal serves every
+ * request until the CMS's next purge; otherwise the call is made as it is.
+ */
+export function sharedReference<T>(path: string, options: CallOptions, fetchWith: (options: CallOptions) => Promise<T>): Promise<T> {
+  if (!referenceData.enabled) return fetchWith(options);
+  return referenceData.get(path, () => fetchWith({ timeoutMs: options.timeoutMs }));
+}
+
 /** The text overrides editors saved in the CMS for one locale (key → text). */
-export async function getTextOverrides(locale: Locale, options?: FetchOptions): Promise<Record<string, string>> {
-  const { data } = await getJson(`/public/texts?locale=${locale}`, TextsResponseSchema, options);
-  return data;
+export async function getTextOverrides(locale: Locale, options: FetchOptions = {}): Promise<Record<string, string>> {
+  const path = `/public/texts?locale=${locale}`;
+  return sharedReference(path, options, async (call) => (await getJson(path, TextsResponseSchema, call)).data);
 }
 
 /** True when the CMS answers its health probe (Strapi's /_health gives 204). */
@@ -192,22 +203,27 @@ export async function getCourseDetail(courseId: number, options: CallOptions = {
   return (await callJson(`/public/courses/${courseId}/0`, CourseDetailResponseSchema, options)).data;
 }
 
-/** The site's public switches: layout, related lists, form fields, tax, coupons, thank-you page. */
+/** The site's public switches: layout, related lists, form fields, tax, coupons, thank-you page (reference data). */
 export async function getSiteSettings(options: CallOptions = {}) {
-  return (await callJson('/api/setting/site/into/1', SiteSettingsResponseSchema, options)).data;
+  return sharedReference('/api/setting/site/into/1', options, async (call) => (await callJson('/api/setting/site/into/1', SiteSettingsResponseSchema, call)).data);
 }
 
+/** The how-to-buy text (reference data). */
 export async function getHowToBuy(options: CallOptions = {}) {
-  const answer = await callJson('/public/payments/howtobuy', HowToBuyResponseSchema, options);
-  return { enabled: answer.is_enable_howtobuy, description: answer.description };
+  return sharedReference('/public/payments/howtobuy', options, async (call) => {
+    const answer = await callJson('/public/payments/howtobuy', HowToBuyResponseSchema, call);
+    return { enabled: answer.is_enable_howtobuy, description: answer.description };
+  });
 }
 
+/** The registration form's custom fields (reference data). */
 export async function getCustomLabels(options: CallOptions = {}) {
-  return (await callJson('/public/customlabel', CustomLabelsResponseSchema, options)).data;
+  return sharedReference('/public/customlabel', options, async (call) => (await callJson('/public/customlabel', CustomLabelsResponseSchema, call)).data);
 }
 
+/** The student groups a buyer may pick (reference data). */
 export async function getUserGroups(options: CallOptions = {}) {
-  return (await callJson('/api/user/group', UserGroupsResponseSchema, options)).data;
+  return sharedReference('/api/user/group', options, async (call) => (await callJson('/api/user/group', UserGroupsResponseSchema, call)).data);
 }
 
 /** Promotions running now that the viewer may use. */
@@ -215,14 +231,14 @@ export async function getPromotions(options: CallOptions = {}) {
   return (await callJson('/public/cart/promotion/all', PromotionsResponseSchema, options)).data;
 }
 
-/** Enabled payment methods in the editors' order; bank transfer carries its bank accounts. */
+/** Enabled payment methods in the editors' order; bank transfer carries its bank accounts (reference data). */
 export async function getPaymentMethods(options: CallOptions = {}) {
-  return (await callJson('/public/cart/payments/methods', PaymentMethodsResponseSchema, options)).data;
+  return sharedReference('/public/cart/payments/methods', options, async (call) => (await callJson('/public/cart/payments/methods', PaymentMethodsResponseSchema, call)).data);
 }
 
-/** Banks a buyer may have transferred from (the report form). */
+/** Banks a buyer may have transferred from (the report form; reference data). */
 export async function getOriginBanks(options: CallOptions = {}) {
-  return (await callJson('/api/payments/methods/banktreansfer', OriginBanksResponseSchema, options)).data;
+  return sharedReference('/api/payments/methods/banktreansfer', options, async (call) => (await callJson('/api/payments/methods/banktreansfer', OriginBanksResponseSchema, call)).data);
 }
 
 /** The coupon of a code; NOT_FOUND or COUPON_NOT_AVAILABLE come back as CmsApiError. */

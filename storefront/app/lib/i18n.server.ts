@@ -50,16 +50,33 @@ export function getDefaultTexts(locale: Locale): Record<string, string> {
   return texts;
 }
 
+/** The defaults of each locale, built once (the shared catalogue never changes at run time). */
+const defaultsByLocale = new Map<Locale, Readonly<Record<string, string>>>();
+/** Texts merged from one answer of overrides: while that answer is kept (ADR 142), so is the merge. */
+const mergedByOverrides = new WeakMap<Record<string, string>, { locale: Locale; texts: Texts }>();
+
+function defaultsOf(locale: Locale): Readonly<Record<string, string>> {
+  let defaults = defaultsByLocale.get(locale);
+  if (!defaults) {
+    defaults = Object.freeze(getDefaultTexts(locale));
+    defaultsByLocale.set(locale, defaults);
+  }
+  return defaults;
+}
+
 /**
  * Texts for a page: the CMS overrides merged over the shared defaults. When the CMS
  * cannot answer, the defaults alone keep the page readable.
  */
 export async function getTexts(locale: Locale, signal?: AbortSignal): Promise<Texts> {
-  const defaults = getDefaultTexts(locale);
+  const defaults = defaultsOf(locale);
   try {
     const overrides = await getTextOverrides(locale, { signal });
-    const texts = { ...defaults };
+    const known = mergedByOverrides.get(overrides);
+    if (known && known.locale === locale) return known.texts;
+    const texts: Record<string, string> = { ...defaults };
     for (const [key, value] of Object.entries(overrides)) if (value.trim() !== '') texts[key] = value;
+    mergedByOverrides.set(overrides, { locale, texts: Object.freeze(texts) });
     return texts;
   } catch (error) {
     if (!(error instanceof CmsError)) throw error;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { toMinorUnits } from '~/components/checkout/pricing';
 import type { ShippingAddressActionData } from '~/components/shipping/shipping-section';
 import { SHIPPING_ADDRESS_INTENT, type ShippingAddressView, type ShippingData, type ShippingFeeView } from '~/components/shipping/types';
-import { CmsApiError, callJson, postJson, type CallOptions } from './cms.server';
+import { CmsApiError, callJson, postJson, sharedReference, type CallOptions } from './cms.server';
 
 const FeeSchema = z.looseObject({ id: z.number().int(), name: z.string(), description: z.string().nullable(), price: z.number(), price_usd: z.number().nullable() });
 const FeesResponseSchema = z.looseObject({ success: z.literal(true), data: z.array(FeeSchema) });
@@ -49,7 +49,8 @@ function addressView(row: z.infer<typeof AddressSchema>): ShippingAddressView {
 }
 
 export async function getShippingFees(options: CallOptions = {}): Promise<ShippingFeeView[]> {
-  return (await callJson('/public/shipping/fees', FeesResponseSchema, options)).data.map(feeView);
+  // reference data (ADR 142): the same for every visitor, changed only by editors
+  return sharedReference('/public/shipping/fees', options, async (call) => (await callJson('/public/shipping/fees', FeesResponseSchema, call)).data.map(feeView));
 }
 
 /** The student's addresses, their default first. */
