@@ -2,13 +2,17 @@
 /**
  * The storefront's production server: what remix-serve does (compression, the built assets
  * cached for a year, public/ for an hour, the Remix request handler), plus the anonymous
- * page cache in front of the handler (page-cache.mjs, docs/decisions/130-anonymous-page-cache.md).
+ * page cache (page-cache.mjs, docs/decisions/130-anonymous-page-cache.md and
+ * 143-page-cache-serving-and-freshness.md): hits and purges are answered on the bare
+ * node:http request, before Express; everything else goes through the app, where the cache
+ * records the pages it may keep.
  *
  *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PAGE_CACHE_SECRET,
- *                                                PAGE_CACHE_TTL_SECONDS (10), PAGE_CACHE_STALE_SECONDS (30)
+ *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10)
  *
  * Run it from the storefront folder (public/ and the client assets resolve from the build).
  */
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@remix-run/express';
@@ -28,20 +32,43 @@ const seconds = (name, fallback) => {
 };
 const cache = createPageCache({
   secret: process.env.PAGE_CACHE_SECRET || undefined,
-  ttlSeconds: seconds('PAGE_CACHE_TTL_SECONDS', 10),
-  staleSeconds: seconds('PAGE_CACHE_STALE_SECONDS', 30),
+  ttlSeconds: seconds('PAGE_CACHE_TTL_SECONDS', 30),
+  staleSeconds: seconds('PAGE_CACHE_STALE_SECONDS', 10),
+  // the build's reference-data cache (ADR 142) is emptied with the pages
+  onPurge: () => build.entry.module.purgeReferenceData?.(),
 });
+const accessLog = process.env.STOREFRONT_ACCESS_LOG !== 'false';
 
 const app = express();
 app.disable('x-powered-by');
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h' }));
-if (process.env.STOREFRONT_ACCESS_LOG !== 'false') app.use(morgan('tiny'));
+if (accessLog) app.use(morgan('tiny'));
 app.use(cache.middleware);
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
+/** A hit never reaches Express; with the access log on, it is logged as morgan's `tiny` format would. */
+function logHit(req, res, started) {
+  res.once('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(`${req.method} ${req.url} ${res.statusCode} ${res.getHeader('content-length') ?? '-'} - ${ms.toFixed(3)} ms`);
+  });
+}
+
+const server = http.createServer((req, res) => {
+  const started = accessLog ? process.hrtime.bigint() : 0n;
+  if (!cache.serve(req, res)) return app(req, res);
+  if (accessLog) logHit(req, res, started);
+});
+
 const port = Number(process.env.PORT) || 3000;
-const onListen = () => console.log(`[storefront] http://${process.env.HOST || 'localhost'}:${port}${process.env.PAGE_CACHE_SECRET ? '' : ' (no PAGE_CACHE_SECRET: anonymous pages are not cached)'}`);
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+const onListen = () => {
+  // Stale pages are rendered again by a request of the server to itself, on the loopback address it listens on.
+  const host = !process.env.HOST || process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? '127.0.0.1' : process.env.HOST;
+  cache.setOrigin(`http://${host.includes(':') ? `[${host}]` : host}:${server.address().port}`);
+  console.log(`[storefront] http://${process.env.HOST || 'localhost'}:${port}${process.env.PAGE_CACHE_SECRET ? '' : ' (no PAGE_CACHE_SECRET: anonymous pages are not cached)'}`);
+};
+if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+else server.listen(port, onListen);
 for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close(() => process.exit(0)));

@@ -6,6 +6,7 @@
  * sends and answers its parent over IPC:
  *
  *   { id, cmd: 'queries' }                       → { count }   statements so far
+ *   { id, cmd: 'cpu' }                           → { micros }  CPU time of this process so far (user + system)
  *   { id, cmd: 'prepareOrders', buyers, seat }    → { courseId, planId, buyers: [{ id, jwt }] }
  *   { id, cmd: 'stop' }                           → stops Strapi, drops its database, exits
  *
@@ -65,6 +66,10 @@ async function handle(message: Message): Promise<unknown> {
   switch (message.cmd) {
     case 'queries':
       return { count: statements };
+    case 'cpu': {
+      const usage = process.cpuUsage();
+      return { micros: usage.user + usage.system };
+    }
     case 'prepareOrders':
       return prepareOrders(Number(message.buyers), message.seat === null || message.seat === undefined ? null : Number(message.seat));
     case 'stop':

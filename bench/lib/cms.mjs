@@ -67,7 +67,9 @@ export async function startCms({ distDir, database = 'sqlite', pgUrl, seed = tru
     TEST_DATABASE_URL: database === 'postgres' ? pgUrl : '',
     BENCH_SEED: seed ? 'true' : 'false',
   };
-  const child = startChild(`cms-${database}`, process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'lib', 'cms-host.ts')], { env, ipc: true, cwd: ROOT });
+  // BENCH_CMS_CPU_PROF=<folder>: the CMS host writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CMS_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CMS_CPU_PROF)] : [];
+  const child = startChild(`cms-${database}`, process.execPath, [...profile, '--import', 'tsx', path.join(BENCH_DIR, 'lib', 'cms-host.ts')], { env, ipc: true, cwd: ROOT });
   let nextId = 0;
   const pending = new Map();
   const ready = new Promise((resolve, reject) => {

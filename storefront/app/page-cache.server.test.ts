@@ -3,7 +3,8 @@
  * of a real Express app over real HTTP; the page handler counts its renders.
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http, { type IncomingHttpHeaders, type Server } from 'node:http';
+import zlib from 'node:zlib';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache, PURGE_PATH } from '../page-cache.mjs';
@@ -11,8 +12,26 @@ import { createPageCache, PURGE_PATH } from '../page-cache.mjs';
 const SECRET = 'page-cache-test-secret';
 let server: Server | undefined;
 
-async function serve(options: { secret?: string; now?: () => number } = {}) {
-  const cache = createPageCache({ secret: SECRET, ...options });
+/** Bytes as they come off the wire (fetch would decompress them). */
+function rawGet(base: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * `front: true` serves as storefront/server.mjs does: the cache answers on the bare node:http
+ * request and the app only sees what it lets through; stale pages are rendered in the background.
+ */
+async function serve(options: { secret?: string; now?: () => number; ttlSeconds?: number; staleSeconds?: number; front?: boolean } = {}) {
+  const { front, ...cacheOptions } = options;
+  const cache = createPageCache({ secret: SECRET, ...cacheOptions });
   let renders = 0;
   const app = express();
   app.use(cache.middleware);
@@ -22,22 +41,29 @@ async function serve(options: { secret?: string; now?: () => number } = {}) {
     res.setHeader('Cache-Control', req.query.private ? 'private, no-store' : 'public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     res.status(req.path === '/courses/missing' ? 404 : 200).type('html');
     res.write(`<h1>render ${renders} of ${req.path}</h1>`);
+    // Long enough for compression to pay: a page of repeated course cards.
+    res.write(`<ul>${'<li class="card">คอร์สเรียนออนไลน์ การตลาดสำหรับผู้เริ่มต้น</li>'.repeat(200)}</ul>`);
     res.end(`<p>${String(req.headers.cookie ?? '')}</p>`);
   });
   server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = front
+      ? http.createServer((req, res) => void (cache.serve(req, res) || app(req, res))).listen(0, '127.0.0.1', () => resolve(listening))
+      : app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (front) cache.setOrigin(base);
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}${path}`, { headers });
     return { status: res.status, cache: res.headers.get('x-cache'), body: await res.text(), age: res.headers.get('age') };
   };
   const purge = (secret: string) => fetch(`${base}${PURGE_PATH}`, { method: 'POST', headers: { 'x-sala-purge-secret': secret } });
-  return { cache, get, purge, renders: () => renders };
+  return { cache, get, purge, raw: (path: string, headers: Record<string, string> = {}) => rawGet(base, path, headers), renders: () => renders };
 }
 
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  const open = server;
+  open?.closeAllConnections();
+  if (open) await new Promise((resolve) => open.close(resolve));
   server = undefined;
 });
 
@@ -86,7 +112,7 @@ describe('the anonymous page cache', () => {
 
   it('serves a page for its fresh time, then stale to others while one request renders it again', async () => {
     let clock = 1_000_000;
-    const s = await serve({ now: () => clock });
+    const s = await serve({ now: () => clock, ttlSeconds: 10, staleSeconds: 30 });
     await s.get('/');
     clock += 9_000;
     expect((await s.get('/')).cache).toBe('HIT');
@@ -104,5 +130,73 @@ describe('the anonymous page cache', () => {
     expect((await s.get('/')).cache).toBeNull();
     expect(s.renders()).toBe(2);
     expect((await s.purge(SECRET)).status).not.toBe(200);
+  });
+
+  it('sends a cached page brotli- or gzip-compressed to clients that take it, and plain to those that do not', async () => {
+    for (const front of [false, true]) {
+      const s = await serve({ front });
+      const first = await s.get('/courses/1-excel');
+      const page = Buffer.from(first.body);
+      // The variants are made in the background after the page is stored.
+      await expect.poll(async () => (await s.raw('/courses/1-excel', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding'], { timeout: 5_000 }).toBe('br');
+
+      const brotli = await s.raw('/courses/1-excel', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(brotli.headers['x-cache']).toBe('HIT');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(brotli.headers['content-length'])).toBe(brotli.bytes.length);
+      expect(brotli.bytes.length).toBeLessThan(page.length / 4);
+      expect(zlib.brotliDecompressSync(brotli.bytes).equals(page)).toBe(true);
+
+      const gzip = await s.raw('/courses/1-excel', { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.gunzipSync(gzip.bytes).equals(page)).toBe(true);
+
+      // br refused with q=0: gzip; nothing asked for (or only identity): the plain page.
+      expect((await s.raw('/courses/1-excel', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+      for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
+        const plain = await s.raw('/courses/1-excel', headers);
+        expect(plain.headers['x-cache']).toBe('HIT');
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        expect(plain.bytes.equals(page)).toBe(true);
+      }
+      expect(s.renders()).toBe(1);
+      server?.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+      server = undefined;
+    }
+    // Compression runs on the thread pool: on a busy machine the variants take a while.
+  }, 20_000);
+
+  it('in front of the app, answers a stale page at once and renders it again behind it', async () => {
+    let clock = 1_000_000;
+    const s = await serve({ now: () => clock, front: true, ttlSeconds: 10, staleSeconds: 30 });
+    await s.get('/courses/1-excel');
+    clock += 11_000;
+    const stale = await s.get('/courses/1-excel');
+    expect(stale.cache).toBe('STALE');
+    expect(stale.body).toContain('render 1');
+    // The new page replaces the stale one only with its compressed variants ready: a browser never gets it plain.
+    await expect.poll(async () => zlib.brotliDecompressSync((await s.raw('/courses/1-excel', { 'accept-encoding': 'br' })).bytes).toString(), { timeout: 5_000 }).toContain('render 2');
+    expect((await s.get('/courses/1-excel')).body).toContain('render 2');
+    expect(s.renders()).toBe(2);
+    expect((await s.get('/courses/1-excel')).cache).toBe('HIT');
+    // The refresh header without the secret gets no special treatment and nothing stored.
+    const forged = await s.get('/courses/1-excel', { 'x-sala-page-cache-refresh': 'guess' });
+    expect(forged.cache).toBeNull();
+    expect((await s.get('/courses/1-excel')).body).toContain('render 2');
+  }, 20_000);
+
+  it('in front of the app, answers a purge with the secret and lets other paths through', async () => {
+    const s = await serve({ front: true });
+    await s.get('/courses/1-excel');
+    expect((await s.purge('wrong')).status).toBe(403);
+    expect((await s.get('/courses/1-excel')).cache).toBe('HIT');
+    expect(await (await s.purge(SECRET)).json()).toEqual({ success: true, purged: 1 });
+    expect((await s.get('/courses/1-excel')).cache).toBe('MISS');
+    const learn = await s.get('/courses/1-excel/learn');
+    expect(learn.status).toBe(200);
+    expect(learn.cache).toBeNull();
   });
 });
