@@ -6,7 +6,8 @@
  * button posts intent=order to /cart, which prices the same choices again and places the
  * order; the CMS's total is the one charged.
  */
-import { Alert, Button, Dialog, Portal, Stack, chakra } from '@chakra-ui/react';
+import { Alert, Button, Stack, chakra } from '@chakra-ui/react';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
@@ -360,33 +361,18 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
         </FormProvider>
       )}
 
-      <Dialog.Root open={Boolean(confirm)} onOpenChange={(event) => !event.open && setConfirm(null)} placement="center" role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content data-testid="confirm-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{t('button_confirm')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{confirm?.message}</Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{t('button_cancel')}</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="teal"
-                  onClick={() => {
-                    confirm?.onConfirm();
-                    setConfirm(null);
-                  }}
-                >
-                  {t('button_confirm')}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={Boolean(confirm)}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          confirm?.onConfirm();
+          setConfirm(null);
+        }}
+        title={t('button_confirm')}
+        testId="confirm-dialog"
+      >
+        {confirm?.message}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -5,7 +5,8 @@
  * summary is the shared engine's answer for the current choices; the action prices the
  * same choices again and the CMS has the last word on the order's total.
  */
-import { Alert, Button, Dialog, Portal } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
@@ -355,33 +356,18 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
       </FormProvider>
 
       {confirmMounted ? (
-        <Dialog.Root open={Boolean(confirm)} onOpenChange={(event) => !event.open && setConfirm(null)} placement="center" role="alertdialog">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner px="4">
-              <Dialog.Content data-testid="confirm-dialog">
-                <Dialog.Header>
-                  <Dialog.Title>{t('button_confirm')}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>{confirm?.message}</Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">{t('button_cancel')}</Button>
-                  </Dialog.ActionTrigger>
-                  <Button
-                    colorPalette="teal"
-                    onClick={() => {
-                      confirm?.onConfirm();
-                      setConfirm(null);
-                    }}
-                  >
-                    {t('button_confirm')}
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <ConfirmDialog
+          open={Boolean(confirm)}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            confirm?.onConfirm();
+            setConfirm(null);
+          }}
+          title={t('button_confirm')}
+          testId="confirm-dialog"
+        >
+          {confirm?.message}
+        </ConfirmDialog>
       ) : null}
 
       {authOpen ? (

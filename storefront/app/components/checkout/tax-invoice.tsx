@@ -3,7 +3,7 @@
  * it clears the typed details), the company certificate for a juristic person, the
  * delivery address, and the withholding choice (3% or 1%) that only a juristic person has.
  */
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { taxInvoiceLabels } from '@sala/shared/schemas';
 import { useState } from 'react';
 import { useT } from '~/lib/i18n';
@@ -127,35 +127,21 @@ export function TaxInvoice(props: TaxInvoiceProps) {
       ) : null}
 
       {personDialogMounted ? (
-        <Dialog.Root open={askPersonType} onOpenChange={(event) => setAskPersonType(event.open)} placement="center" role="alertdialog">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner px="4">
-              <Dialog.Content data-testid="tax-person-dialog">
-                <Dialog.Header>
-                  <Dialog.Title>{t('tax_modal_title')}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>{t('tax_change_person_type_confirm')}</Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">{t('button_cancel')}</Button>
-                  </Dialog.ActionTrigger>
-                  <Button
-                    colorPalette="teal"
-                    onClick={() => {
-                      props.onRequestedChange(true);
-                      props.onPersonTypeChange('juristic_person');
-                      props.onWithholdingChange(true);
-                      setAskPersonType(false);
-                    }}
-                  >
-                    {t('tax_change_person_type')}
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <ConfirmDialog
+          open={askPersonType}
+          onCancel={() => setAskPersonType(false)}
+          onConfirm={() => {
+            props.onRequestedChange(true);
+            props.onPersonTypeChange('juristic_person');
+            props.onWithholdingChange(true);
+            setAskPersonType(false);
+          }}
+          title={t('tax_modal_title')}
+          confirmLabel={t('tax_change_person_type')}
+          testId="tax-person-dialog"
+        >
+          {t('tax_change_person_type_confirm')}
+        </ConfirmDialog>
       ) : null}
     </div>
   );

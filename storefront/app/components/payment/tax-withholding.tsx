@@ -7,6 +7,7 @@
  * Messages sit under each empty or wrong field; editing a field clears its own.
  */
 import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { useFetcher } from '@remix-run/react';
 import { taxInvoiceIssues, taxInvoiceLabels, type TaxInvoiceValues } from '@sala/shared/schemas';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -182,34 +183,22 @@ export function WithholdingTaxModal({
 export function ChangePersonTypeDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   const t = useT();
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && onCancel()} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content data-testid="change-person-type-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('tax_modal_title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <chakra.p>{t('tax_withholding_need_juristic')}</chakra.p>
-                <chakra.p fontSize="sm" color="fg.muted">
-                  {t('cart_withholding_juristic_only')}
-                </chakra.p>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {t('button_cancel')}
-              </Button>
-              <Button colorPalette="teal" onClick={onConfirm} data-testid="change-person-type-confirm">
-                {t('tax_change_person_type')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      title={t('tax_modal_title')}
+      confirmLabel={t('tax_change_person_type')}
+      testId="change-person-type-dialog"
+      confirmTestId="change-person-type-confirm"
+    >
+      <Stack gap="2">
+        <chakra.p>{t('tax_withholding_need_juristic')}</chakra.p>
+        <chakra.p fontSize="sm" color="fg.muted">
+          {t('cart_withholding_juristic_only')}
+        </chakra.p>
+      </Stack>
+    </ConfirmDialog>
   );
 }
 
