@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useOpenedOnce } from '~/components/checkout/opened-once';
 import { useT } from '~/lib/i18n';
 
 export type ConfirmDialogProps = {
@@ -15,9 +16,11 @@ export type ConfirmDialogProps = {
   confirmTestId?: string;
 };
 
-/** An alert dialog asking to confirm one action: a title, a body, Cancel and the action. */
+/** An alert dialog asking to confirm one action: a title, a body, Cancel and the action. Mounted from its first opening. */
 export function ConfirmDialog({ open, onCancel, onConfirm, title, children, confirmLabel, testId, confirmTestId }: ConfirmDialogProps) {
   const t = useT();
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Dialog.Root open={open} onOpenChange={(event) => !event.open && onCancel()} placement="center" role="alertdialog">
       <Portal>
@@ -43,4 +46,28 @@ export function ConfirmDialog({ open, onCancel, onConfirm, title, children, conf
       </Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * A question asked before an action: `ask(message, onConfirm)` opens the dialog (`dialog`, to be
+ * rendered once by the caller); the action runs only when the student confirms.
+ */
+export function useConfirm(): { ask: (message: string, onConfirm: () => void) => void; dialog: ReactNode } {
+  const t = useT();
+  const [pending, setPending] = useState<{ message: string; onConfirm: () => void } | null>(null);
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      onCancel={() => setPending(null)}
+      onConfirm={() => {
+        pending?.onConfirm();
+        setPending(null);
+      }}
+      title={t('button_confirm')}
+      testId="confirm-dialog"
+    >
+      {pending?.message}
+    </ConfirmDialog>
+  );
+  return { ask: (message, onConfirm) => setPending({ message, onConfirm }), dialog };
 }

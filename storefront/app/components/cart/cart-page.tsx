@@ -7,7 +7,7 @@
  * order; the CMS's total is the one charged.
  */
 import { Alert, Button, Stack, chakra } from '@chakra-ui/react';
-import { ConfirmDialog } from '~/components/confirm-dialog';
+import { useConfirm } from '~/components/confirm-dialog';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
@@ -127,8 +127,6 @@ function CartLines({ lines }: { lines: CartLine[] }) {
   );
 }
 
-type Confirm = { message: string; onConfirm: () => void } | null;
-
 export function CartPage({ cart, studentName, addError }: { cart: CartData; studentName: string; addError: string | null }) {
   const t = useT();
   const navigation = useNavigation();
@@ -149,7 +147,7 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
   const [withholding, setWithholding] = useState(false);
   const [withholdingPercent, setWithholdingPercent] = useState<3 | 1>(cart.tax?.withholdingPercents[0] ?? 3);
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
+  const confirm = useConfirm();
   const [lookup, setLookup] = useState<CouponLookup | null>(null);
 
   const selectionFor = (promotionId: CartSelection['promotionId'], list = coupons): CartSelection => ({
@@ -193,12 +191,9 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
       setLookup(result);
     };
     if (exclusive && breakdown.appliedPromotion) {
-      setConfirm({
-        message: t('cart_coupon_or_promotion_confirm'),
-        onConfirm: () => {
-          setPromotionId(null);
-          add();
-        },
+      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
+        setPromotionId(null);
+        add();
       });
     } else {
       add();
@@ -217,12 +212,9 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
 
   const choosePromotion = (id: number) => {
     if (exclusive && coupons.length > 0) {
-      setConfirm({
-        message: t('cart_coupon_or_promotion_confirm'),
-        onConfirm: () => {
-          setCoupons([]);
-          setPromotionId(id);
-        },
+      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
+        setCoupons([]);
+        setPromotionId(id);
       });
       return;
     }
@@ -361,18 +353,7 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
         </FormProvider>
       )}
 
-      <ConfirmDialog
-        open={Boolean(confirm)}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          confirm?.onConfirm();
-          setConfirm(null);
-        }}
-        title={t('button_confirm')}
-        testId="confirm-dialog"
-      >
-        {confirm?.message}
-      </ConfirmDialog>
+      {confirm.dialog}
     </Stack>
   );
 }

@@ -6,7 +6,7 @@
  * same choices again and the CMS has the last word on the order's total.
  */
 import { Alert } from '@chakra-ui/react';
-import { ConfirmDialog } from '~/components/confirm-dialog';
+import { useConfirm } from '~/components/confirm-dialog';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
@@ -19,7 +19,6 @@ import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, Pr
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
 import { translatorFromTexts } from './settings';
 import { FormButton } from './form-button';
-import { useOpenedOnce } from './opened-once';
 import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import type { CheckoutData, SignedInStudent } from './types';
@@ -38,8 +37,6 @@ function CheckoutBlock({ title, testId, children }: { title: string; testId?: st
     </section>
   );
 }
-
-type Confirm = { message: string; onConfirm: () => void } | null;
 
 /** false on the server and in the first render that hydrates; true once scripts run. */
 function useHydrated(): boolean {
@@ -100,8 +97,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   const [withholding, setWithholding] = useState(false);
   const [withholdingPercent, setWithholdingPercent] = useState<3 | 1>(checkout.settings.withholdingPercents[0] ?? 3);
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
-  const confirmMounted = useOpenedOnce(Boolean(confirm));
+  const confirm = useConfirm();
   const [authOpen, setAuthOpen] = useState(false);
   const [lookup, setLookup] = useState<CouponLookup | null>(null);
 
@@ -152,12 +148,9 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
     };
     if (exclusive && breakdown.appliedPromotion) {
       // The coupon would drop the promotion: ask first; the result modal follows the answer.
-      setConfirm({
-        message: t('cart_coupon_or_promotion_confirm'),
-        onConfirm: () => {
-          setPromotionId(null);
-          add();
-        },
+      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
+        setPromotionId(null);
+        add();
       });
     } else {
       add();
@@ -176,12 +169,9 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
 
   const choosePromotion = (id: number) => {
     if (exclusive && coupons.length > 0) {
-      setConfirm({
-        message: t('cart_coupon_or_promotion_confirm'),
-        onConfirm: () => {
-          setCoupons([]);
-          setPromotionId(id);
-        },
+      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
+        setCoupons([]);
+        setPromotionId(id);
       });
       return;
     }
@@ -354,21 +344,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
           </div>
         </Form>
       </FormProvider>
-
-      {confirmMounted ? (
-        <ConfirmDialog
-          open={Boolean(confirm)}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => {
-            confirm?.onConfirm();
-            setConfirm(null);
-          }}
-          title={t('button_confirm')}
-          testId="confirm-dialog"
-        >
-          {confirm?.message}
-        </ConfirmDialog>
-      ) : null}
+      {confirm.dialog}
 
       {authOpen ? (
         <Suspense fallback={null}>

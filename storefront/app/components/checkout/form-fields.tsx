@@ -149,13 +149,28 @@ function Legend({ label, required }: { label: ReactNode; required?: boolean }) {
   );
 }
 
-/** Several choices of one field (checkboxes posting the same name), in a fieldset: one id would not fit every box. */
+/** A group of checkboxes or radios in a fieldset (the boxes post one name, and one id would not fit every box): legend, the choices, the hint and the field's error. */
+function ChoicesFieldset({ name, label, required, hint, field, children }: BaseProps & { field: FieldMeta; children: ReactNode }) {
+  return (
+    <fieldset className="ck-fieldset" data-field={name} data-invalid={field.error ? '' : undefined} id={field.id} aria-describedby={field.error ? field.errorId : undefined}>
+      <Legend label={label} required={required} />
+      {children}
+      {hint ? <div className="ck-hint">{hint}</div> : null}
+      {field.error ? (
+        <div className="ck-error" id={field.errorId}>
+          {field.error}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Several choices of one field, as checkboxes. */
 export function CheckboxGroupField({ name, label, required, hint, options }: BaseProps & { options: Option[] }) {
   const field = useFieldError(name);
   const chosen = list(field.initialValue);
   return (
-    <fieldset className="ck-fieldset" data-field={name} data-invalid={field.error ? '' : undefined} id={field.id} aria-describedby={field.error ? field.errorId : undefined}>
-      <Legend label={label} required={required} />
+    <ChoicesFieldset name={name} label={label} required={required} hint={hint} field={field}>
       <div className="ck-choices">
         {options.map((option) => (
           <label key={`${field.key ?? ''}${option.value}`} className="ck-check">
@@ -164,13 +179,7 @@ export function CheckboxGroupField({ name, label, required, hint, options }: Bas
           </label>
         ))}
       </div>
-      {hint ? <div className="ck-hint">{hint}</div> : null}
-      {field.error ? (
-        <div className="ck-error" id={field.errorId}>
-          {field.error}
-        </div>
-      ) : null}
-    </fieldset>
+    </ChoicesFieldset>
   );
 }
 
@@ -179,8 +188,7 @@ export function RadioField({ name, label, required, hint, options }: BaseProps &
   const field = useFieldError(name);
   const initial = first(field.initialValue);
   return (
-    <fieldset className="ck-fieldset" data-field={name} data-invalid={field.error ? '' : undefined} id={field.id} aria-describedby={field.error ? field.errorId : undefined}>
-      <Legend label={label} required={required} />
+    <ChoicesFieldset name={name} label={label} required={required} hint={hint} field={field}>
       <div className="ck-choices" key={field.key}>
         {options.map((option) => (
           <label key={option.value} className="ck-check ck-neutral">
@@ -189,17 +197,10 @@ export function RadioField({ name, label, required, hint, options }: BaseProps &
           </label>
         ))}
       </div>
-      {hint ? <div className="ck-hint">{hint}</div> : null}
-      {field.error ? (
-        <div className="ck-error" id={field.errorId}>
-          {field.error}
-        </div>
-      ) : null}
-    </fieldset>
+    </ChoicesFieldset>
   );
 }
 
-/** Options of a custom label: `item_list` holds `{ value, label }` objects or plain values. */
 export function labelOptions(itemList: unknown): Option[] {
   if (!Array.isArray(itemList)) return [];
   return itemList.flatMap((item): Option[] => {

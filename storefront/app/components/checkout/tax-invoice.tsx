@@ -8,7 +8,6 @@ import { taxInvoiceLabels } from '@sala/shared/schemas';
 import { useState } from 'react';
 import { useT } from '~/lib/i18n';
 import { FileField, TextareaField, TextField, useFieldError } from './form-fields';
-import { useOpenedOnce } from './opened-once';
 
 export type PersonType = 'normal_person' | 'juristic_person';
 
@@ -31,7 +30,6 @@ export function TaxInvoice(props: TaxInvoiceProps) {
   const [askPersonType, setAskPersonType] = useState(false);
   const labels = taxInvoiceLabels(props.personType);
   const withholdingError = useFieldError('isWithholding').error;
-  const personDialogMounted = useOpenedOnce(askPersonType);
 
   const chooseWithholding = (checked: boolean) => {
     if (checked && (!props.requested || props.personType !== 'juristic_person')) {
@@ -126,23 +124,21 @@ export function TaxInvoice(props: TaxInvoiceProps) {
         </div>
       ) : null}
 
-      {personDialogMounted ? (
-        <ConfirmDialog
-          open={askPersonType}
-          onCancel={() => setAskPersonType(false)}
-          onConfirm={() => {
-            props.onRequestedChange(true);
-            props.onPersonTypeChange('juristic_person');
-            props.onWithholdingChange(true);
-            setAskPersonType(false);
-          }}
-          title={t('tax_modal_title')}
-          confirmLabel={t('tax_change_person_type')}
-          testId="tax-person-dialog"
-        >
-          {t('tax_change_person_type_confirm')}
-        </ConfirmDialog>
-      ) : null}
+      <ConfirmDialog
+        open={askPersonType}
+        onCancel={() => setAskPersonType(false)}
+        onConfirm={() => {
+          props.onRequestedChange(true);
+          props.onPersonTypeChange('juristic_person');
+          props.onWithholdingChange(true);
+          setAskPersonType(false);
+        }}
+        title={t('tax_modal_title')}
+        confirmLabel={t('tax_change_person_type')}
+        testId="tax-person-dialog"
+      >
+        {t('tax_change_person_type_confirm')}
+      </ConfirmDialog>
     </div>
   );
 }
