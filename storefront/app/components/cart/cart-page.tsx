@@ -7,19 +7,18 @@
  * order; the CMS's total is the one charged.
  */
 import { Alert, Button, Stack, chakra } from '@chakra-ui/react';
-import { useConfirm } from '~/components/confirm-dialog';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CouponBox, PaymentMethods, PriceSummary, PromotionList, type CouponLookup } from '~/components/checkout/order-options';
+import { useState, type ReactNode } from 'react';
+import { CouponBox, PaymentMethods, PriceSummary, PromotionList } from '~/components/checkout/order-options';
+import { useDiscounts } from '~/components/checkout/use-discounts';
 import type { CheckoutCoupon } from '~/components/checkout/pricing';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
 import { useLocale, useT } from '~/lib/i18n';
 import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from './cart-pricing';
 import { CartTaxInvoice } from './cart-tax-invoice';
 
-type CouponFetcherData = { intent: 'coupon'; code: string; status: string; coupon: CheckoutCoupon | null };
 type OrderActionData = { intent: string; error?: { field: string | null; message: string } };
 
 const Block = chakra('section', { base: { borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', bg: 'bg', p: { base: '4', md: '6' } } });
@@ -140,100 +139,33 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
   const feeAmount = shippingFeeAmount(cart.shipping, shippingFeeId);
   // Physical items cannot be paid for before the student gives a delivery address.
   const addressMissing = cart.shipping !== null && cart.shipping.address === null;
-  const [coupons, setCoupons] = useState<CheckoutCoupon[]>([]);
   // The tax invoice starts as the account asks for it, with the person type on file.
   const [taxRequested, setTaxRequested] = useState(() => Boolean(cart.tax?.requested && cart.tax.onFile));
   const [personType, setPersonType] = useState<TaxPersonType>(cart.tax?.onFile?.personType ?? 'juristic_person');
   const [withholding, setWithholding] = useState(false);
   const [withholdingPercent, setWithholdingPercent] = useState<3 | 1>(cart.tax?.withholdingPercents[0] ?? 3);
-  const [notice, setNotice] = useState<string | null>(null);
-  const confirm = useConfirm();
-  const [lookup, setLookup] = useState<CouponLookup | null>(null);
 
-  const selectionFor = (promotionId: CartSelection['promotionId'], list = coupons): CartSelection => ({
+  const selectionFor = (promotionId: CartSelection['promotionId'], coupons: CheckoutCoupon[]): CartSelection => ({
     promotionId,
-    coupons: list,
+    coupons,
     paymentMethodId,
     shippingFeeAmount: feeAmount,
     taxInvoice: cart.tax && taxRequested ? { personType } : null,
     withholding: { enabled: Boolean(cart.tax?.withholdingEnabled) && withholding, percent: withholdingPercent },
   });
-  const price = (selection: CartSelection) => priceCartLines(cart, selection);
-  const [promotionId, setPromotionId] = useState<number | 'auto' | null>(() => price(selectionFor('auto', [])).appliedPromotion?.id ?? null);
-  const breakdown = useMemo(
-    () => price(selectionFor(promotionId)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [promotionId, coupons, paymentMethodId, cart, feeAmount, taxRequested, personType, withholding, withholdingPercent],
-  );
+  const discounts = useDiscounts({
+    price: (promotionId, coupons) => priceCartLines(cart, selectionFor(promotionId, coupons)),
+    priceDeps: [paymentMethodId, cart, feeAmount, taxRequested, personType, withholding, withholdingPercent],
+    exclusive: cart.pricing.couponOrPromotion,
+    oneCouponPerOrder: cart.pricing.oneCouponPerOrder,
+  });
+  const { coupons, promotionId, breakdown, notice } = discounts;
   const promotions = promotionsForLines(cart.promotions, cart.lines);
-  const exclusive = cart.pricing.couponOrPromotion;
-  const selectablePromotionIds = useMemo(
-    () => (exclusive && coupons.length > 0 ? price(selectionFor('auto', [])).applicablePromotionIds : breakdown.applicablePromotionIds),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [exclusive, coupons.length, breakdown],
-  );
-
-  const couponFetcher = useFetcher<CouponFetcherData>();
-  const handledLookup = useRef<CouponFetcherData | null>(null);
-  useEffect(() => {
-    const data = couponFetcher.data;
-    if (couponFetcher.state !== 'idle' || !data || data.intent !== 'coupon' || handledLookup.current === data) return;
-    handledLookup.current = data;
-    const coupon = data.coupon;
-    const result = { code: data.code, status: data.status };
-    if (!coupon) {
-      setLookup(result);
-      return;
-    }
-    const add = () => {
-      setCoupons((current) => (cart.pricing.oneCouponPerOrder ? [coupon] : [...current.filter((item) => item.code !== coupon.code), coupon]));
-      setNotice(null);
-      setLookup(result);
-    };
-    if (exclusive && breakdown.appliedPromotion) {
-      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
-        setPromotionId(null);
-        add();
-      });
-    } else {
-      add();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [couponFetcher.state, couponFetcher.data]);
-
-  const applyCoupon = (code: string) => {
-    const normalised = code.trim().toUpperCase();
-    if (coupons.some((coupon) => coupon.code.toUpperCase() === normalised)) {
-      setNotice(t('duplicate_coupon'));
-      return;
-    }
-    couponFetcher.submit({ intent: 'coupon', code: normalised }, { method: 'post' });
-  };
-
-  const choosePromotion = (id: number) => {
-    if (exclusive && coupons.length > 0) {
-      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
-        setCoupons([]);
-        setPromotionId(id);
-      });
-      return;
-    }
-    setPromotionId(id);
-  };
 
   const choosePaymentMethod = (id: number) => {
     setPaymentMethodId(id);
-    const kept = coupons.filter((coupon) => coupon.paymentMethodIds.length === 0 || coupon.paymentMethodIds.includes(id));
-    if (kept.length !== coupons.length) {
-      setCoupons(kept);
-      setNotice(t('coupon_payment_method_conflict'));
-    }
+    discounts.keepCouponsFor(id);
   };
-
-  // Promotions that become applicable later (a line removed or added) get the best one picked.
-  useEffect(() => {
-    if (promotionId === null && breakdown.applicablePromotionIds.length > 0 && !(exclusive && coupons.length > 0)) setPromotionId(breakdown.applicablePromotionIds[0]);
-  }, [promotionId, breakdown.applicablePromotionIds, exclusive, coupons.length]);
 
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'order';
   const empty = cart.lines.length === 0;
@@ -277,18 +209,18 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
                 ) : null}
                 {promotions.length > 0 ? (
                   <CartBlock title={t('cart_promotions')} testId="block-promotions">
-                    <PromotionList promotions={promotions} breakdown={breakdown} value={promotionId} onChange={choosePromotion} selectableIds={selectablePromotionIds} />
+                    <PromotionList promotions={promotions} breakdown={breakdown} value={promotionId} onChange={discounts.choosePromotion} selectableIds={discounts.selectablePromotionIds} />
                   </CartBlock>
                 ) : null}
                 <CartBlock title={t('cart_coupon_label')} testId="block-coupon">
                   <CouponBox
                     coupons={coupons}
                     breakdown={breakdown}
-                    busy={couponFetcher.state !== 'idle'}
-                    lookup={lookup}
-                    onApply={applyCoupon}
-                    onRemove={(code) => setCoupons((current) => current.filter((coupon) => coupon.code !== code))}
-                    onLookupSeen={() => setLookup(null)}
+                    busy={discounts.lookupBusy}
+                    lookup={discounts.lookup}
+                    onApply={discounts.applyCoupon}
+                    onRemove={discounts.removeCoupon}
+                    onLookupSeen={discounts.lookupSeen}
                   />
                 </CartBlock>
                 {cart.tax ? (
@@ -353,7 +285,7 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
         </FormProvider>
       )}
 
-      {confirm.dialog}
+      {discounts.dialog}
     </Stack>
   );
 }

@@ -6,28 +6,27 @@
  * same choices again and the CMS has the last word on the order's total.
  */
 import { Alert } from '@chakra-ui/react';
-import { useConfirm } from '~/components/confirm-dialog';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useT, useTexts } from '~/lib/i18n';
 import { buildCheckoutSchema } from './checkout-schema';
 import { CheckoutStylesheet } from './checkout-stylesheet';
 import { ContactInfo, LoginInfo } from './contact-info';
-import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList, type CouponLookup } from './order-options';
+import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList } from './order-options';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
 import { translatorFromTexts } from './settings';
 import { FormButton } from './form-button';
 import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
+import { useDiscounts } from './use-discounts';
 import type { CheckoutData, SignedInStudent } from './types';
 
 const AuthModal = lazy(() => import('./auth-modal'));
 
 type SubmissionResult = { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
 type CheckoutActionData = { intent: 'checkout'; lastResult: SubmissionResult } | { intent: string; lastResult?: SubmissionResult };
-type CouponFetcherData = { intent: 'coupon'; code: string; status: string; coupon: CheckoutCoupon | null };
 
 function CheckoutBlock({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
   return (
@@ -91,107 +90,35 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   const usdAvailable = checkout.shipping === null && checkout.plans.find((plan) => plan.id === planId)?.priceUsdAmount != null;
   const currency = chosenCurrency === 'USD' && usdAvailable ? 'USD' : 'THB';
   const [paymentMethodId, setPaymentMethodId] = useState<number | null>(firstMethod);
-  const [coupons, setCoupons] = useState<CheckoutCoupon[]>([]);
   const [taxRequested, setTaxRequested] = useState(false);
   const [personType, setPersonType] = useState<PersonType>('juristic_person');
   const [withholding, setWithholding] = useState(false);
   const [withholdingPercent, setWithholdingPercent] = useState<3 | 1>(checkout.settings.withholdingPercents[0] ?? 3);
-  const [notice, setNotice] = useState<string | null>(null);
-  const confirm = useConfirm();
   const [authOpen, setAuthOpen] = useState(false);
-  const [lookup, setLookup] = useState<CouponLookup | null>(null);
 
-  const selectionFor = (promotionId: CheckoutSelection['promotionId'], list = coupons): CheckoutSelection => ({
+  const selectionFor = (promotionId: CheckoutSelection['promotionId'], coupons: CheckoutCoupon[]): CheckoutSelection => ({
     planId,
     promotionId,
-    coupons: list,
+    coupons,
     paymentMethodId,
     taxInvoice: taxRequested ? { personType } : null,
     withholding: { enabled: withholding && checkout.settings.withholdingEnabled, percent: withholdingPercent },
     shippingFeeAmount,
   });
-  const price = (selection: CheckoutSelection) =>
-    priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, currency, now: checkout.now });
-
-  // The best promotion is picked once, when the page first prices the cart; the buyer may change it.
-  const [promotionId, setPromotionId] = useState<number | 'auto' | null>(() => price(selectionFor('auto', [])).appliedPromotion?.id ?? null);
-  const breakdown = useMemo(
-    () => price(selectionFor(promotionId)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [planId, promotionId, coupons, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, currency, shippingFeeAmount, checkout],
-  );
+  const discounts = useDiscounts({
+    price: (promotionId, coupons) =>
+      priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection: selectionFor(promotionId, coupons), currency, now: checkout.now }),
+    priceDeps: [planId, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, currency, shippingFeeAmount, checkout],
+    exclusive: checkout.settings.pricing.couponOrPromotion,
+    oneCouponPerOrder: checkout.settings.pricing.oneCouponPerOrder,
+  });
+  const { coupons, promotionId, breakdown, notice, setNotice } = discounts;
   const promotions = promotionsForCourse(checkout.promotions, checkout.course.id);
-  const exclusive = checkout.settings.pricing.couponOrPromotion;
-  // With coupons that exclude promotions, the promotions the cart would meet stay selectable: picking one asks to drop the coupons.
-  const selectablePromotionIds = useMemo(
-    () => (exclusive && coupons.length > 0 ? price(selectionFor('auto', [])).applicablePromotionIds : breakdown.applicablePromotionIds),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [exclusive, coupons.length, breakdown],
-  );
-
-  const couponFetcher = useFetcher<CouponFetcherData>();
-  const handledLookup = useRef<CouponFetcherData | null>(null);
-  useEffect(() => {
-    const data = couponFetcher.data;
-    if (couponFetcher.state !== 'idle' || !data || data.intent !== 'coupon' || handledLookup.current === data) return;
-    handledLookup.current = data;
-    const coupon = data.coupon;
-    const result = { code: data.code, status: data.status };
-    if (!coupon) {
-      setLookup(result);
-      return;
-    }
-    const add = () => {
-      setCoupons((current) => (checkout.settings.pricing.oneCouponPerOrder ? [coupon] : [...current.filter((item) => item.code !== coupon.code), coupon]));
-      setNotice(null);
-      setLookup(result);
-    };
-    if (exclusive && breakdown.appliedPromotion) {
-      // The coupon would drop the promotion: ask first; the result modal follows the answer.
-      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
-        setPromotionId(null);
-        add();
-      });
-    } else {
-      add();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [couponFetcher.state, couponFetcher.data]);
-
-  const applyCoupon = (code: string) => {
-    const normalised = code.trim().toUpperCase();
-    if (coupons.some((coupon) => coupon.code.toUpperCase() === normalised)) {
-      setNotice(t('duplicate_coupon'));
-      return;
-    }
-    couponFetcher.submit({ intent: 'coupon', code: normalised }, { method: 'post' });
-  };
-
-  const choosePromotion = (id: number) => {
-    if (exclusive && coupons.length > 0) {
-      confirm.ask(t('cart_coupon_or_promotion_confirm'), () => {
-        setCoupons([]);
-        setPromotionId(id);
-      });
-      return;
-    }
-    setPromotionId(id);
-  };
 
   const choosePaymentMethod = (id: number) => {
     setPaymentMethodId(id);
-    // A coupon whose payment methods leave out the new method is removed, with a notice.
-    const kept = coupons.filter((coupon) => coupon.paymentMethodIds.length === 0 || coupon.paymentMethodIds.includes(id));
-    if (kept.length !== coupons.length) {
-      setCoupons(kept);
-      setNotice(t('coupon_payment_method_conflict'));
-    }
+    discounts.keepCouponsFor(id);
   };
-
-  // Promotions that become applicable later (another plan) get the best one picked for the buyer.
-  useEffect(() => {
-    if (promotionId === null && breakdown.applicablePromotionIds.length > 0 && !(exclusive && coupons.length > 0)) setPromotionId(breakdown.applicablePromotionIds[0]);
-  }, [promotionId, breakdown.applicablePromotionIds, exclusive, coupons.length]);
 
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'checkout';
   const cartEmpty = planId === null || !checkout.plans.some((plan) => plan.id === planId && !plan.disabled);
@@ -272,7 +199,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
 
             {promotions.length > 0 ? (
               <CheckoutBlock title={t('cart_promotions')} testId="block-promotions">
-                <PromotionList promotions={promotions} breakdown={breakdown} value={promotionId} onChange={choosePromotion} selectableIds={selectablePromotionIds} />
+                <PromotionList promotions={promotions} breakdown={breakdown} value={promotionId} onChange={discounts.choosePromotion} selectableIds={discounts.selectablePromotionIds} />
               </CheckoutBlock>
             ) : null}
 
@@ -280,11 +207,11 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
               <CouponBox
                 coupons={coupons}
                 breakdown={breakdown}
-                busy={couponFetcher.state !== 'idle'}
-                lookup={lookup}
-                onApply={applyCoupon}
-                onRemove={(code) => setCoupons((current) => current.filter((coupon) => coupon.code !== code))}
-                onLookupSeen={() => setLookup(null)}
+                busy={discounts.lookupBusy}
+                lookup={discounts.lookup}
+                onApply={discounts.applyCoupon}
+                onRemove={discounts.removeCoupon}
+                onLookupSeen={discounts.lookupSeen}
               />
             </CheckoutBlock>
 
@@ -344,7 +271,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
           </div>
         </Form>
       </FormProvider>
-      {confirm.dialog}
+      {discounts.dialog}
 
       {authOpen ? (
         <Suspense fallback={null}>
