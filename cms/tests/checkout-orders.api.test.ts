@@ -468,7 +468,7 @@ describe('the cart', () => {
     const mine = await call('GET', '/private/cart', a);
     expect(mine.status).toBe(200);
     expect(mine.body.data).toEqual([
-      { id: expect.any(Number), course_id: x.course.id, product_id: null, pricingplan_id: x.plan.id, quantity: 1, title: x.course.title, course_type: 'Online', plan_name: 'ซื้อขาด', price: 1200, price_usd: 35 },
+      { id: expect.any(Number), course_id: x.course.id, product_id: null, pricingplan_id: x.plan.id, quantity: 1, title: x.course.title, course_type: 'Online', plan_name: 'ซื้อขาด', price: 1200, price_usd: 35, ships_item: false },
       expect.objectContaining({ course_id: y.course.id, pricingplan_id: y.plan.id, price: 1990, price_usd: null }),
     ]);
     const byId = await call('GET', `/public/cart/${a.id}`, a);

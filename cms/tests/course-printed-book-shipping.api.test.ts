@@ -114,6 +114,22 @@ describe('an order of a course with a printed book', () => {
   });
 });
 
+describe('the cart', () => {
+  it('says which lines ship: the course with a printed book does, the one with an e-book does not', async () => {
+    const a = await buyer();
+    const book = await course('physical');
+    const ebook = await course('ebook');
+    await call('POST', '/private/cart', a, { course_id: book.courseId, pricingplan_id: book.planId });
+    await call('POST', '/private/cart', a, { course_id: ebook.courseId, pricingplan_id: ebook.planId });
+    const cart = await call('GET', '/private/cart', a);
+    expect(cart.status).toBe(200);
+    expect(cart.body.data.map((line: { course_id: number; ships_item: boolean }) => [line.course_id, line.ships_item])).toEqual([
+      [book.courseId, true],
+      [ebook.courseId, false],
+    ]);
+  });
+});
+
 describe('an order of a course with an e-book', () => {
   it('ships nothing: no address is needed and a fee sent along is not charged', async () => {
     const a = await buyer();

@@ -185,6 +185,48 @@ test.describe('the cart', () => {
     await expect(page.getByTestId('nav-cart').getByTestId('nav-cart-count')).toHaveText('1');
   });
 
+  test('a course with a printed book ships from the cart too: paying waits for an address, and the order carries the fee', async ({ page, request }, testInfo) => {
+    const student = await signedInStudent(page, request, 'cartbook');
+    const book = await seededCourse(request, 'copywriting-with-printed-book');
+    // the register link's address: it puts the course in the cart and shows it
+    await page.goto(`/cart?course=${book.id}`);
+    const line = page.getByTestId('cart-line');
+    await expect(line).toHaveCount(1);
+    await expect(line).toHaveAttribute('data-course-id', String(book.id));
+    await waitForHydration(page);
+
+    // no address yet: the pay button waits, with the shop's reason
+    await expect(page.getByTestId('shipping-address-missing')).toHaveText('กรุณากรอกข้อมูลที่อยู่สำหรับจัดส่ง');
+    await expect(page.getByTestId('pay-button')).toBeDisabled();
+    // 1,490.00 and the first method's 50.00
+    await expect(page.getByTestId('summary-shipping')).toHaveText('฿50.00');
+    await expect(page.getByTestId('summary-total')).toHaveText('฿1,540.00');
+
+    const form = page.getByTestId('shipping-address-form');
+    await form.getByTestId('shipping-fullname').fill('มานี มีนา');
+    await form.getByTestId('shipping-tel').fill('0812345678');
+    await form.getByTestId('shipping-address').fill('99/9 ถนนพหลโยธิน');
+    await form.getByTestId('shipping-district').fill('พญาไท');
+    await form.getByTestId('shipping-province').selectOption('กรุงเทพมหานคร');
+    await form.getByTestId('shipping-postcode').fill('10400');
+    await form.getByTestId('shipping-address-save').click();
+    await expect(page.getByTestId('shipping-address-summary')).toContainText('มานี มีนา');
+    await expect(page.getByTestId('pay-button')).toBeEnabled();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, testInfo, 'cart-printed-book-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByTestId('block-payment').locator('[data-method-id="1"]').click();
+    await page.getByTestId('pay-button').click();
+    await page.waitForURL(/\/pay\/\d+/);
+    const orderId = Number(/\/pay\/(\d+)/.exec(page.url())![1]);
+    const order = (await readOrder(request, orderId)) as Awaited<ReturnType<typeof readOrder>> & { shipping_fee: number };
+    // priced again by the CMS: 1,490.00 + 50.00
+    expect(order.shipping_fee).toBe(5_000);
+    expect(order.net).toBe(154_000);
+    expect(await readOrderStatus(request, student, orderId)).toBe('notYetReceived');
+  });
+
   test('a visitor signs in from the cart: a wrong password gets the Thai message, the right one shows the cart with the course', async ({ page, request }, testInfo) => {
     const credentials = await registerStudent(request, 'cartin');
     const marketing = await seededCourse(request, MARKETING);

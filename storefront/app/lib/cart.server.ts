@@ -49,6 +49,7 @@ const CartItemSchema = z.looseObject({
   plan_name: z.string().nullable(),
   price: nullableNumber,
   price_usd: nullableNumber,
+  ships_item: z.boolean().optional().default(false),
 });
 const CartResponseSchema = z.looseObject({ success: z.literal(true), data: z.array(CartItemSchema) });
 const ClearCartResponseSchema = z.looseObject({ success: z.literal(true), deleted: z.number().int().optional() });
@@ -72,6 +73,7 @@ function lineFromWire(item: z.infer<typeof CartItemSchema>): CartLine | null {
     priceAmount: toMinorUnits(item.price),
     priceUsdAmount: toMinorUnits(item.price_usd, 'USD'),
     href: item.course_id !== null ? `/courses/${item.course_id}` : `/products/${courseId}`,
+    shipsItem: item.ships_item || kind === 'product',
   };
 }
 
@@ -159,8 +161,8 @@ export async function loadCartData(options: StudentOptions & { now: Date }): Pro
     getSiteSettings(options),
     getMyTaxInfo(options),
   ]);
-  // Physical items ship: their methods and the student's address come along (lib/shipping.server.ts).
-  const shipping = lines.some((line) => line.kind === 'product') ? await loadShippingData(options) : null;
+  // Products and courses with a printed book ship: the methods and the student's address come along (lib/shipping.server.ts).
+  const shipping = lines.some((line) => line.shipsItem) ? await loadShippingData(options) : null;
   return {
     shipping,
     tax: taxInvoiceEnabledBy(settings) ? cartTaxFrom(taxInfo, settings.is_enable_withholding_tax, withholdingPercentsOf(settings)) : null,

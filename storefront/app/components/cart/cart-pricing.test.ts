@@ -13,6 +13,7 @@ const line = (over: Partial<CartLine>): CartLine => ({
   planName: 'มาตรฐาน',
   priceAmount: 100_000,
   priceUsdAmount: null,
+  shipsItem: false,
   href: '/courses/10',
   ...over,
 });

@@ -23,6 +23,8 @@ export type CartLine = {
   priceUsdAmount: number | null;
   /** The course page of the line, when it is a course. */
   href: string | null;
+  /** A product, or a course with a printed book: the order needs an address and a shipping method. */
+  shipsItem: boolean;
 };
 
 /** Everything the cart page is built from; no credential. */

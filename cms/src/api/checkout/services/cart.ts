@@ -5,6 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
+import { courseShipsItem } from '@sala/shared/eligibility';
 import { money, toMajorNumber } from '@sala/shared/money';
 import { ApiError, badRequest, conflict } from '../../../http/errors';
 import { publishedWhere } from '../../catalog/services/catalog';
@@ -23,6 +24,8 @@ export type CartItem = {
   /** The plan's list price, major units; null when the plan has none in that currency. */
   price: number | null;
   price_usd: number | null;
+  /** The line sends something by post (a product, or a course with a printed book): the order needs an address and a method. */
+  ships_item: boolean;
 };
 
 export type OwnedCourseItem = { courseID: number; priceplan_id: number | null };
@@ -34,13 +37,13 @@ export type AddCartItemArgs = { userId: number; courseId: number; pricingPlanId?
 type CartRow = {
   id: number;
   quantity: number | null;
-  course?: { id: number; title: string; course_type: string } | null;
+  course?: { id: number; title: string; course_type: string; free_book: boolean | null; free_book_type: string | null } | null;
   product?: { id: number; title: string; course_type: string } | null;
   pricing_plan?: { id: number; name: string; price: number | null; price_usd: number | null } | null;
 };
 
 const CART_POPULATE = {
-  course: { select: ['id', 'title', 'course_type'] },
+  course: { select: ['id', 'title', 'course_type', 'free_book', 'free_book_type'] },
   product: { select: ['id', 'title', 'course_type'] },
   pricing_plan: { select: ['id', 'name', 'price', 'price_usd'] },
 };
@@ -62,6 +65,8 @@ function toCartItem(row: CartRow): CartItem {
     plan_name: row.pricing_plan?.name ?? null,
     price: major(row.pricing_plan?.price, 'THB'),
     price_usd: major(row.pricing_plan?.price_usd, 'USD'),
+    // The order service's rule for an order that ships (services/order.ts).
+    ships_item: Boolean(row.product) || item?.course_type === 'product' || (row.course ? courseShipsItem(row.course) : false),
   };
 }
 
