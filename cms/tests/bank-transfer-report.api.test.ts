@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
+import { createBuyer, jsonCaller, type Buyer } from './helpers/api';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
 
 const COURSE = 'api::course.course';
@@ -15,15 +16,12 @@ const ORDER = 'api::order.order';
 const REPORT = 'api::payment-report.payment-report';
 const ACCOUNT = 'api::bank-account.bank-account';
 const METHOD = 'api::payment-method.payment-method';
-const USER = 'plugin::users-permissions.user';
-const ROLE = 'plugin::users-permissions.role';
 const RECORD = 'api::storage.upload-record';
 const UPLOADS_DIR = path.join(CMS_DIR, 'public', 'uploads');
 /** A real 8x8 PNG, as a phone's screenshot of a transfer would be (only smaller). */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4IaeBFTEMLQkAiE5DgdolD9EAAAAASUVORK5CYII=', 'base64');
 
-type Person = { id: number; jwt: string; email: string };
-type Answer = { status: number; body: any };
+type Person = Buyer;
 type PlacedOrder = { id: number; token: string };
 
 let cms: TestStrapi;
@@ -34,24 +32,9 @@ let accountNumber: string;
 
 const db = (uid: string) => cms.strapi.db.query(uid);
 
-async function person(): Promise<Person> {
-  const role = await db(ROLE).findOne({ where: { type: 'authenticated' } });
-  const id = ++n;
-  const email = `report.buyer.${id}@sala.test`;
-  const user = await db(USER).create({
-    data: { username: `report.buyer.${id}`, email, firstname: 'สมหญิง', lastname: `ทดสอบ${id}`, tel: '0891234567', provider: 'local', confirmed: true, blocked: false, role: role.id },
-  });
-  return { id: user.id, email, jwt: cms.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id }) };
-}
+const person = () => createBuyer(cms, 'report.buyer', { firstname: 'สมหญิง', lastname: 'ทดสอบ' });
 
-async function call(method: string, pathname: string, who?: Person | null, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${cms.url}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who.jwt}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = jsonCaller(() => cms);
 
 /** An order of one course at 1,070.00 baht, placed by the buyer through the checkout. */
 async function placeOrder(who: Person): Promise<PlacedOrder> {

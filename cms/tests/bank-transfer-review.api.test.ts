@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
+import { createBuyer, jsonCaller, type Answer, type Buyer } from './helpers/api';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
 
 const COURSE = 'api::course.course';
@@ -13,14 +14,12 @@ const PLAN = 'api::pricing-plan.pricing-plan';
 const ORDER = 'api::order.order';
 const REPORT = 'api::payment-report.payment-report';
 const USER = 'plugin::users-permissions.user';
-const ROLE = 'plugin::users-permissions.role';
 const RECORD = 'api::storage.upload-record';
 const UPLOADS_DIR = path.join(CMS_DIR, 'public', 'uploads');
 /** A real 8x8 JPEG. */
 const jpeg = Buffer.from('/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAIqH/9k=', 'base64');
 
-type Person = { id: number; jwt: string; email: string };
-type Answer = { status: number; body: any };
+type Person = Buyer;
 type Fixture = { courseId: number; planId: number };
 type Reported = { orderId: number; token: string; reportId: number; slip: string };
 
@@ -33,24 +32,9 @@ let n = 0;
 const db = (uid: string) => cms.strapi.db.query(uid);
 const jwtFor = (id: number) => cms.strapi.plugin('users-permissions').service('jwt').issue({ id });
 
-async function person(): Promise<Person> {
-  const role = await db(ROLE).findOne({ where: { type: 'authenticated' } });
-  const id = ++n;
-  const email = `review.buyer.${id}@sala.test`;
-  const user = await db(USER).create({
-    data: { username: `review.buyer.${id}`, email, firstname: 'สมชาย', lastname: `ทดสอบ${id}`, tel: '0891234567', provider: 'local', confirmed: true, blocked: false, role: role.id },
-  });
-  return { id: user.id, email, jwt: jwtFor(user.id) };
-}
+const person = () => createBuyer(cms, 'review.buyer', { firstname: 'สมชาย', lastname: 'ทดสอบ' });
 
-async function call(method: string, pathname: string, who?: Person | null, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${cms.url}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who.jwt}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = jsonCaller(() => cms);
 
 async function course(fields: Record<string, unknown> = {}): Promise<Fixture> {
   const id = ++n;

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
+import { createBuyer, jsonCaller, type Buyer } from './helpers/api';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
 
 const COURSE = 'api::course.course';
 const PLAN = 'api::pricing-plan.pricing-plan';
 const USER = 'plugin::users-permissions.user';
-const ROLE = 'plugin::users-permissions.role';
 const RECORD = 'api::storage.upload-record';
 const UPLOADS_DIR = path.join(CMS_DIR, 'public', 'uploads');
 /** A real 8x8 JPEG. */
@@ -21,8 +21,7 @@ const jpeg = Buffer.from(
   'base64',
 );
 
-type Person = { id: number; jwt: string; email: string };
-type Answer = { status: number; body: any };
+type Person = Buyer;
 
 let cms: TestStrapi;
 let smtp: TestSmtp;
@@ -33,24 +32,9 @@ let n = 0;
 const db = (uid: string) => cms.strapi.db.query(uid);
 const jwtFor = (id: number) => cms.strapi.plugin('users-permissions').service('jwt').issue({ id });
 
-async function person(): Promise<Person> {
-  const role = await db(ROLE).findOne({ where: { type: 'authenticated' } });
-  const id = ++n;
-  const email = `own.orders.${id}@sala.test`;
-  const user = await db(USER).create({
-    data: { username: `own.orders.${id}`, email, firstname: 'สมศรี', lastname: `ทดสอบ${id}`, tel: '0891234567', provider: 'local', confirmed: true, blocked: false, role: role.id },
-  });
-  return { id: user.id, email, jwt: jwtFor(user.id) };
-}
+const person = () => createBuyer(cms, 'own.orders', { firstname: 'สมศรี', lastname: 'ทดสอบ' });
 
-async function call(method: string, pathname: string, who?: Person | null, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${cms.url}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who.jwt}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = jsonCaller(() => cms);
 
 /** A published course with one plan of `price` satang; returns ids. */
 async function course(price: number): Promise<{ courseId: number; planId: number; title: string }> {

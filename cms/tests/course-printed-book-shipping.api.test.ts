@@ -5,18 +5,15 @@
  * nothing, whatever the client sends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuyer, jsonCaller, type Answer, type Buyer } from './helpers/api';
 import { startStrapi, type TestStrapi } from './helpers/strapi';
 
 const COURSE = 'api::course.course';
 const PLAN = 'api::pricing-plan.pricing-plan';
 const FEE = 'api::shipping-fee.shipping-fee';
 const ORDER = 'api::order.order';
-const USER = 'plugin::users-permissions.user';
-const ROLE = 'plugin::users-permissions.role';
 const BANK_TRANSFER = 1;
 
-type Buyer = { id: number; jwt: string };
-type Answer = { status: number; body: any };
 type Fixture = { courseId: number; planId: number };
 
 let cms: TestStrapi;
@@ -27,23 +24,9 @@ const db = (uid: string) => cms.strapi.db.query(uid);
 
 const ADDRESS_INPUT = { fullname: 'มานี มีนา', tel: '0812345678', address: '99/9 ถนนพหลโยธิน', subdistrict: '', district: 'พญาไท', province: 'กรุงเทพมหานคร', postcode: '10400' };
 
-async function buyer(): Promise<Buyer> {
-  const role = await db(ROLE).findOne({ where: { type: 'authenticated' } });
-  const id = ++n;
-  const user = await db(USER).create({
-    data: { username: `book.buyer.${id}`, email: `book.buyer.${id}@sala.test`, tel: '0812345678', provider: 'local', confirmed: true, blocked: false, role: role.id },
-  });
-  return { id: user.id, jwt: cms.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id }) };
-}
+const buyer = () => createBuyer(cms, 'book.buyer', { tel: '0812345678' });
 
-async function call(method: string, path: string, who?: Buyer | null, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${cms.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', connection: 'close', ...(who ? { authorization: `Bearer ${who.jwt}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = jsonCaller(() => cms);
 
 async function course(freeBookType: string): Promise<Fixture> {
   const id = ++n;

@@ -5,6 +5,7 @@
  * takes from its own records whatever the client sends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuyer, jsonCaller, type Answer, type Buyer } from './helpers/api';
 import { startStrapi, type TestStrapi } from './helpers/strapi';
 
 const PRODUCT = 'api::product.product';
@@ -12,12 +13,8 @@ const PLAN = 'api::pricing-plan.pricing-plan';
 const FEE = 'api::shipping-fee.shipping-fee';
 const ADDRESS = 'api::shipping-address.shipping-address';
 const ORDER_LINE = 'api::order-line.order-line';
-const USER = 'plugin::users-permissions.user';
-const ROLE = 'plugin::users-permissions.role';
 const BANK_TRANSFER = 1;
 
-type Buyer = { id: number; jwt: string };
-type Answer = { status: number; body: any };
 
 let cms: TestStrapi;
 let n = 0;
@@ -25,23 +22,9 @@ let fees: { post: number; ems: number; disabled: number };
 
 const db = (uid: string) => cms.strapi.db.query(uid);
 
-async function buyer(): Promise<Buyer> {
-  const role = await db(ROLE).findOne({ where: { type: 'authenticated' } });
-  const id = ++n;
-  const user = await db(USER).create({
-    data: { username: `shipping.buyer.${id}`, email: `shipping.buyer.${id}@sala.test`, tel: '0812345678', provider: 'local', confirmed: true, blocked: false, role: role.id },
-  });
-  return { id: user.id, jwt: cms.strapi.plugin('users-permissions').service('jwt').issue({ id: user.id }) };
-}
+const buyer = () => createBuyer(cms, 'shipping.buyer', { tel: '0812345678' });
 
-async function call(method: string, path: string, who?: Buyer | null, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${cms.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', connection: 'close', ...(who ? { authorization: `Bearer ${who.jwt}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = jsonCaller(() => cms);
 
 async function product(price: number, fields: Record<string, unknown> = {}): Promise<{ id: number; planId: number }> {
   const id = ++n;
