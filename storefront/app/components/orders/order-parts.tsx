@@ -8,6 +8,7 @@ import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { useLocale, useT } from '~/lib/i18n';
 import type { OrderView } from '~/lib/orders.server';
+import { OrderTotalRows } from './order-total-rows';
 
 /** What an order view carries to the browser (dates already formatted on the server). */
 export type OrderCardData = Omit<OrderView, 'createdAt' | 'approvedAt' | 'cancelAt'> & { orderedAt: string | null };
@@ -29,8 +30,6 @@ export function StatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
-
-const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1' } });
 
 /** The lines and totals, as the CMS stored them (never recomputed here). */
 export function OrderAmounts({ order, totalTestId }: { order: OrderCardData; totalTestId?: string }) {
@@ -56,31 +55,7 @@ export function OrderAmounts({ order, totalTestId }: { order: OrderCardData; tot
         ))}
       </chakra.ul>
       <chakra.dl fontSize="sm" borderTopWidth="1px" borderColor="border" mt="3" pt="2">
-        {order.discountAmount > 0 ? (
-          <Row color="green.700">
-            <dt>
-              {t('cart_discount')}
-              {order.couponCodes.length > 0 ? ` (${order.couponCodes.join(', ')})` : ''}
-            </dt>
-            <dd>-{show(order.discountAmount)}</dd>
-          </Row>
-        ) : null}
-        {order.shippingFeeAmount > 0 ? (
-          <Row>
-            <dt>{t('cart_shipping_fee')}</dt>
-            <dd>{show(order.shippingFeeAmount)}</dd>
-          </Row>
-        ) : null}
-        {order.withholdingAmount > 0 ? (
-          <Row>
-            <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>
-            <dd>-{show(order.withholdingAmount)}</dd>
-          </Row>
-        ) : null}
-        <Row fontSize="md" fontWeight="700">
-          <dt>{t('cart_amount_to_pay')}</dt>
-          <dd data-testid={totalTestId ?? 'order-total'}>{show(order.netAmount)}</dd>
-        </Row>
+        <OrderTotalRows order={order} couponCodes={order.couponCodes} totalTestId={totalTestId ?? 'order-total'} totalRow={{ fontSize: 'md' }} />
       </chakra.dl>
     </chakra.div>
   );

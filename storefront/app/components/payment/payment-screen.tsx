@@ -7,9 +7,9 @@
  */
 import { Button, Spinner, chakra } from '@chakra-ui/react';
 import { Form, useFetcher } from '@remix-run/react';
-import { formatMoney, money } from '@sala/shared/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocale, useT } from '~/lib/i18n';
+import { useT } from '~/lib/i18n';
+import { OrderTotalRows } from '~/components/orders/order-total-rows';
 import { MethodInput, needsInput } from './method-input';
 import { MethodModal } from './method-modal';
 import { PaymentFailure, QrScreen } from './qr-screen';
@@ -20,44 +20,15 @@ export type StartActionData =
   | { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number }
   | { intent: 'start'; ok: false; message: string; code: string };
 
-const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1' } });
-
 export function OrderSummary({ order }: { order: PayOrder }) {
   const t = useT();
-  const locale = useLocale();
-  const show = (amount: number) => formatMoney(money(amount, order.currency), locale);
   return (
     <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg" data-testid="pay-summary">
       <chakra.p fontWeight="700" mb="2">
         {t('checkout_order_number', { id: order.id })}
       </chakra.p>
       <chakra.dl fontSize="sm">
-        <Row>
-          <dt>{t('cart_subtotal')}</dt>
-          <dd>{show(order.priceAmount)}</dd>
-        </Row>
-        {order.discountAmount > 0 ? (
-          <Row color="green.700">
-            <dt>{t('cart_discount')}</dt>
-            <dd>-{show(order.discountAmount)}</dd>
-          </Row>
-        ) : null}
-        {order.shippingFeeAmount > 0 ? (
-          <Row>
-            <dt>{t('cart_shipping_fee')}</dt>
-            <dd>{show(order.shippingFeeAmount)}</dd>
-          </Row>
-        ) : null}
-        {order.withholdingAmount > 0 ? (
-          <Row>
-            <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>
-            <dd>-{show(order.withholdingAmount)}</dd>
-          </Row>
-        ) : null}
-        <Row borderTopWidth="1px" borderColor="border" mt="2" pt="2" fontSize="lg" fontWeight="700">
-          <dt>{t('cart_amount_to_pay')}</dt>
-          <dd data-testid="pay-total">{show(order.netAmount)}</dd>
-        </Row>
+        <OrderTotalRows order={order} withSubtotal totalTestId="pay-total" totalRow={{ borderTopWidth: '1px', borderColor: 'border', mt: '2', pt: '2', fontSize: 'lg' }} />
       </chakra.dl>
       {order.paymentMethodName ? (
         <chakra.p mt="2" fontSize="sm" color="fg.muted" data-testid="pay-method">
