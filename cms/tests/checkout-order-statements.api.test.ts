@@ -15,10 +15,15 @@ const USER = 'plugin::users-permissions.user';
 const ROLE = 'plugin::users-permissions.role';
 const BANK_TRANSFER = 1;
 
-/** One bank-transfer order of one course by a buyer who never ordered (as P4 places them); 39 before ADR 139. */
-const BUDGET_ONE_COURSE = 22;
+/**
+ * One bank-transfer order of one course by a buyer who never ordered (as P4 places them): 39
+ * before ADR 139, 22 before ADR 147 (the guard reads the account with its role in one statement
+ * and the site settings once for the order too; a course comes with its plan, the promotions
+ * with their tiers).
+ */
+const BUDGET_ONE_COURSE = 18;
 /** Two courses and a coupon: the second line adds only its seat; the coupon its read, its use and its link. */
-const BUDGET_TWO_COURSES_AND_COUPON = 26;
+const BUDGET_TWO_COURSES_AND_COUPON = 22;
 
 type Buyer = { id: number; jwt: string };
 
@@ -134,6 +139,24 @@ describe('SQL statements of POST /private/cart/order', () => {
     const document = await cms.strapi.documents(ORDER).findOne({ documentId: stored.documentId, populate: ['lines', 'user'] });
     expect(document.lines.map((line: { id: number }) => line.id)).toEqual([stored.lines[0].id]);
     expect(document.user.id).toBe(a.id);
+  });
+
+  it(`a buyer who ordered before still takes at most ${BUDGET_ONE_COURSE} statements; the earlier unpaid order still blocks its course`, async () => {
+    const a = await buyer();
+    const first = await course();
+    const second = await course();
+    const third = await course();
+    expect((await place(a, { course_id: [first.courseId], pricingplan_id: [first.planId] })).status).toBe(201);
+    expect((await place(a, { course_id: [second.courseId], pricingplan_id: [second.planId] })).status).toBe(201);
+
+    // the buyer's orders, their lines, courses and plans are read in one statement, however many there are
+    const placed = await place(a, { course_id: [third.courseId], pricingplan_id: [third.planId] });
+    expect(placed.status).toBe(201);
+    expect(placed.statements.length).toBeLessThanOrEqual(BUDGET_ONE_COURSE);
+
+    const again = await place(a, { course_id: [first.courseId], pricingplan_id: [first.planId] });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'ORDER_IN_PROGRESS', result: { course_ids: [first.courseId], names: [first.title], reasons: ['order_not_yet_received'] } });
   });
 
   it(`two courses and a coupon take at most ${BUDGET_TWO_COURSES_AND_COUPON} statements; the lines keep the cart's order and the coupon use is counted`, async () => {

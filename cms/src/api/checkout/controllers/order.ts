@@ -2,7 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import { OrderPayloadSchema } from '@sala/shared/schemas';
 import { translate } from '@sala/shared/texts';
-import type { Student } from '../../../http/auth';
+import { requestSettings, type Student } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { parseBody, parseId } from '../lib/payload';
 import { z } from 'zod';
@@ -33,7 +33,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     /** POST /private/cart/order: `{ success, orderId, order_detail }`; a free order that needs approval also carries `msg`. */
     async create(ctx: Ctx) {
       const payload = parseBody(OrderPayloadSchema, ctx.request.body);
-      const placed = await orders().place({ buyer: ctx.state.student, payload });
+      // the guard read the site settings of this request: the order prices with the same row
+      const placed = await orders().place({ buyer: ctx.state.student, payload, settings: await requestSettings(strapi, ctx) });
       ctx.status = 201;
       ctx.body = {
         success: true,

@@ -6,7 +6,8 @@ import type { OrderStatus, PricingType, TaxPersonType } from '@sala/shared/const
 import type { Buyer, OwnedCourse } from '@sala/shared/eligibility';
 import { isValidThaiTaxId } from '@sala/shared/schemas';
 import type { Student } from '../../../http/auth';
-import { UID } from './db';
+import { createRows } from '../../course-page/utils/rows';
+import { UID, type Trx } from './db';
 
 /** Role types that may not buy: an instructor account that is not also a student. */
 const INSTRUCTOR_ROLE = 'instructor';
@@ -62,32 +63,43 @@ export type BuyerHistory = {
   owned: OwnedCourse[];
 };
 
-type HistoryOrder = {
-  id: number;
-  status: OrderStatus;
-  lines?: { course?: { id: number } | null; pricing_plan?: { pricing_type: PricingType } | null }[];
-};
-
 /** Statuses that still say something about a course: cancelled and expired orders are as if never placed. */
 const HISTORY_STATUSES: OrderStatus[] = ['notYetReceived', 'pendingApproved', 'approved', 'rejected'];
 
-/** The buyer's orders that decide whether a course may be bought again. Runs in the caller's transaction when there is one. */
-export async function loadBuyerHistory(strapi: Core.Strapi, userId: number): Promise<BuyerHistory> {
-  const orders = (await strapi.db.query(UID.order).findMany({
-    where: { user: { id: userId }, status: { $in: HISTORY_STATUSES } },
-    select: ['id', 'status'],
-    populate: { lines: { select: ['id'], populate: { course: { select: ['id'] }, pricing_plan: { select: ['pricing_type'] } } } },
-    orderBy: { id: 'desc' },
-  })) as HistoryOrder[];
+/**
+ * The buyer's orders that decide whether a course may be bought again, newest first, with
+ * each line's course and plan, in one statement (the query engine sends one per populated
+ * relation). Pass the transaction when there is one: on SQLite the pool's single connection
+ * is the transaction's until it ends.
+ */
+export async function loadBuyerHistory(strapi: Core.Strapi, userId: number, trx?: Trx): Promise<BuyerHistory> {
+  const rows = createRows(strapi);
+  const knex = rows.knex() as any;
+  const buyer = rows.link(UID.order, 'user');
+  const lineOrder = rows.link(UID.orderLine, 'order');
+  const lineCourse = rows.link(UID.orderLine, 'course');
+  const linePlan = rows.link(UID.orderLine, 'pricing_plan');
+  const status = rows.column(UID.order, 'status');
+  let query = knex
+    .from({ o: rows.table(UID.order) })
+    .join({ ou: buyer.table }, (on: any) => on.on(`ou.${buyer.own}`, 'o.id').andOnVal(`ou.${buyer.other}`, userId))
+    .leftJoin({ lo: lineOrder.table }, `lo.${lineOrder.other}`, 'o.id')
+    .leftJoin({ lc: lineCourse.table }, `lc.${lineCourse.own}`, `lo.${lineOrder.own}`)
+    .leftJoin({ c: rows.table(UID.course) }, 'c.id', `lc.${lineCourse.other}`)
+    .leftJoin({ lp: linePlan.table }, `lp.${linePlan.own}`, `lo.${lineOrder.own}`)
+    .leftJoin({ p: rows.table(UID.plan) }, 'p.id', `lp.${linePlan.other}`)
+    .select('o.id as order_id', `o.${status} as status`, 'c.id as course_id', `p.${rows.column(UID.plan, 'pricing_type')} as pricing_type`)
+    .whereIn(`o.${status}`, HISTORY_STATUSES)
+    .orderBy([{ column: 'o.id', order: 'desc' }, ...(lineOrder.order ? [`lo.${lineOrder.order}`] : []), `lo.${lineOrder.own}`]);
+  if (trx) query = query.transacting(trx);
+  const found = (await query) as { order_id: number; status: OrderStatus; course_id: number | string | null; pricing_type: PricingType | null }[];
   const latestStatus = new Map<number, OrderStatus>();
   const owned: OwnedCourse[] = [];
-  for (const order of orders) {
-    for (const line of order.lines ?? []) {
-      const courseId = line.course?.id;
-      if (courseId === undefined) continue;
-      if (!latestStatus.has(courseId)) latestStatus.set(courseId, order.status);
-      if (order.status === 'approved') owned.push({ courseId, pricingType: line.pricing_plan?.pricing_type ?? 'default' });
-    }
+  for (const line of found) {
+    if (line.course_id === null) continue;
+    const courseId = Number(line.course_id);
+    if (!latestStatus.has(courseId)) latestStatus.set(courseId, line.status);
+    if (line.status === 'approved') owned.push({ courseId, pricingType: line.pricing_type ?? 'default' });
   }
   return { latestStatus, owned };
 }

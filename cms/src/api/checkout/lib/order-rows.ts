@@ -104,26 +104,75 @@ export function createOrderRows(strapi: Core.Strapi) {
         .map(({ kind, owner, other }) => ({ kind, owner, other }));
     },
 
-    /** The entries of a repeatable component field of some entries, in their order, converted as the query engine reads them. */
-    async readComponents<T>(uid: string, field: string, componentUid: string, owners: number[], fields: string[]): Promise<Map<number, T[]>> {
-      const result = new Map<number, T[]>();
-      if (owners.length === 0) return result;
-      const joinTable = joinTableOf(uid, field);
+    /**
+     * The first entry of a content type where every `field = value` (`fields`, converted as the
+     * query engine reads them), or null: `findOne` in one statement without the query engine,
+     * and with `limit 1` as a literal (SQLite runs reads with a bound LIMIT markedly slower).
+     */
+    async readFirst<T>(uid: string, fields: readonly string[], where: Record<string, unknown>): Promise<T | null> {
+      let query = knex().from({ e: rows.table(uid) }).select(...rows.columns(uid, 'e', ['id', ...fields.filter((field) => field !== 'id')]));
+      for (const [field, value] of Object.entries(where)) query = query.where(`e.${rows.column(uid, field)}`, value);
+      const [row] = (await query.orderBy('e.id').limit(1, { skipBinding: true })) as Row[];
+      return row ? rows.pick<T>(uid, 'e', row) : null;
+    },
+
+    /**
+     * Entries of one content type by id (`fields`, converted as the query engine reads them), each
+     * with the entries among `related.ids` whose relation `related.uid.related.relation` points
+     * at it (`related.fields`), in one statement: one result per pair, in id order, or one with
+     * `related: null` for an entry none of them points at.
+     */
+    async readWithRelated<E, R>(
+      uid: string,
+      ids: number[],
+      fields: readonly string[],
+      related: { uid: string; relation: string; ids: number[]; fields: readonly string[] },
+    ): Promise<{ entry: E; related: R | null }[]> {
+      if (ids.length === 0) return [];
+      const query = knex().from({ e: rows.table(uid) }).select(...rows.columns(uid, 'e', fields)).whereIn('e.id', ids).orderBy('e.id');
+      if (related.ids.length > 0) {
+        const link = rows.link(related.uid, related.relation);
+        query
+          .leftJoin({ l: link.table }, (on: Knex) => on.on(`l.${link.other}`, 'e.id').andOnIn(`l.${link.own}`, related.ids))
+          .leftJoin({ r: rows.table(related.uid) }, 'r.id', `l.${link.own}`)
+          .select(...rows.columns(related.uid, 'r', related.fields))
+          .orderBy('r.id');
+      }
+      return ((await query) as Row[]).map((row) => ({ entry: rows.pick<E>(uid, 'e', row) as E, related: rows.pick<R>(related.uid, 'r', row) }));
+    },
+
+    /**
+     * Entries of one content type where every `field = value` (`fields`, converted as the query
+     * engine reads them) with the entries of one of their repeatable component fields, in one
+     * statement: each entry once, in id order, with its components in their order.
+     */
+    async readWithComponents<E, C>(
+      uid: string,
+      fields: readonly string[],
+      where: Record<string, unknown>,
+      component: { field: string; uid: string; fields: string[] },
+    ): Promise<{ entry: E; components: C[] }[]> {
+      const joinTable = joinTableOf(uid, component.field);
       const order = joinTable.orderColumnName ?? Object.keys(joinTable.orderBy ?? {})[0] ?? 'id';
       let query = knex()
-        .from({ l: joinTable.name })
-        .join({ c: rows.table(componentUid) }, 'c.id', `l.${joinTable.inverseJoinColumn.name}`)
-        .select(`l.${joinTable.joinColumn.name} as owner__id`, ...rows.columns(componentUid, 'c', ['id', ...fields]))
-        .whereIn(`l.${joinTable.joinColumn.name}`, owners)
-        .orderBy([`l.${joinTable.joinColumn.name}`, `l.${order}`]);
-      for (const [column, value] of Object.entries(joinTable.on ?? {})) query = query.andWhere(`l.${column}`, value);
+        .from({ e: rows.table(uid) })
+        .leftJoin({ l: joinTable.name }, (on: Knex) => {
+          on.on(`l.${joinTable.joinColumn.name}`, 'e.id');
+          for (const [column, value] of Object.entries(joinTable.on ?? {})) on.andOn(`l.${column}`, knex().raw('?', [value]));
+        })
+        .leftJoin({ c: rows.table(component.uid) }, 'c.id', `l.${joinTable.inverseJoinColumn.name}`)
+        .select(...rows.columns(uid, 'e', fields), ...rows.columns(component.uid, 'c', ['id', ...component.fields]))
+        .orderBy(['e.id', `l.${order}`]);
+      for (const [field, value] of Object.entries(where)) query = query.where(`e.${rows.column(uid, field)}`, value);
+      const found = new Map<number, { entry: E; components: C[] }>();
       for (const row of (await query) as Row[]) {
-        const owner = Number(row.owner__id);
-        const component = rows.pick<T>(componentUid, 'c', row);
-        if (!component) continue;
-        result.set(owner, [...(result.get(owner) ?? []), component]);
+        const entry = rows.pick<E & { id: number }>(uid, 'e', row) as E & { id: number };
+        const known = found.get(entry.id) ?? { entry, components: [] };
+        found.set(entry.id, known);
+        const part = rows.pick<C>(component.uid, 'c', row);
+        if (part) known.components.push(part);
       }
-      return result;
+      return [...found.values()];
     },
 
     /** Inserts entries of one content type in one statement; their ids, in the order given. */

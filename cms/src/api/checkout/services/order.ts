@@ -18,9 +18,10 @@ import type { Student } from '../../../http/auth';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../http/errors';
 import { publishToUser } from '../../../realtime';
 import { publishedWhere } from '../../catalog/services/catalog';
+import { isPublishedAt } from '../../course-page/utils/paths';
 import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
 import { createOrderRows } from '../lib/order-rows';
-import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer } from '../lib/db';
+import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer, type Trx } from '../lib/db';
 import {
   ORDER_FIELDS,
   ORDER_POPULATE,
@@ -54,7 +55,13 @@ import {
 } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
 
-export type PlaceOrderArgs = { buyer: Student; payload: OrderPayload; now?: Date };
+export type PlaceOrderArgs = {
+  buyer: Student;
+  payload: OrderPayload;
+  now?: Date;
+  /** The site settings this request has already read (the guard's, docs/decisions/147); read here when not given. */
+  settings?: SettingRow | null;
+};
 
 export type PlacedOrder = {
   orderId: number;
@@ -176,38 +183,46 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * The courses in the order with the plan chosen for each (404 for a course that is not on
-   * sale), the coupons sent and the active promotions, with every link their checks need
-   * (the plan's course and free courses, the coupons' and promotions' courses, methods and
-   * user groups, the buyer's user group) read in one statement, and the tiers of tiered
-   * promotions in one more.
+   * The courses in the order with the plans chosen for them (404 for a course that is not on
+   * sale) in one statement, the coupons sent, the active promotions with the tiers of tiered
+   * ones in one more, and every link their checks need (the plans' free courses, the coupons'
+   * and promotions' courses, methods and user groups, the buyer's user group) in one more.
    */
   async function loadCatalogue(buyer: Student, payload: OrderPayload, now: Date) {
-    const courses = (await strapi.db.query(UID.course).findMany({
-      select: COURSE_FIELDS,
-      where: { $and: [{ id: { $in: payload.course_id } }, publishedWhere(now)] },
-    })) as CourseRow[];
-    const byId = new Map(courses.map((course) => [course.id, course]));
+    // A plan is read with the course it belongs to, when that course is in the order: any other
+    // plan is not the course's, and linesOf refuses it as before (NO_PRICING_PLAN).
+    const found = await rows.readWithRelated<CourseRow & { is_published: boolean | null; endPublish: string | null }, PlanRow>(
+      UID.course,
+      payload.course_id,
+      [...COURSE_FIELDS, 'is_published', 'endPublish'],
+      { uid: UID.plan, relation: 'course', ids: payload.pricingplan_id, fields: PLAN_FIELDS },
+    );
+    const byId = new Map<number, CourseRow>();
+    const plans: PlanRow[] = [];
+    for (const { entry, related } of found) {
+      if (!isPublishedAt(entry, now)) continue;
+      const { is_published: _published, endPublish: _endPublish, ...course } = entry;
+      if (!byId.has(course.id)) byId.set(course.id, course);
+      if (related) plans.push({ ...related, course: { id: course.id } });
+    }
     const missing = payload.course_id.filter((id) => !byId.has(id));
     if (missing.length > 0) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { course_ids: missing } });
 
-    const plans = (await strapi.db.query(UID.plan).findMany({ select: PLAN_FIELDS, where: { id: { $in: payload.pricingplan_id } } })) as PlanRow[];
     const coupons =
       payload.coupon_id.length > 0 ? ((await strapi.db.query(UID.coupon).findMany({ select: COUPON_FIELDS, where: { id: { $in: payload.coupon_id } } })) as CouponRow[]) : [];
-    const promotions = (await strapi.db.query(UID.promotion).findMany({ select: PROMOTION_FIELDS, where: { is_active: true } })) as PromotionRow[];
-    const tiers = await rows.readComponents<NonNullable<PromotionRow['tier_list']>[number]>(
-      UID.promotion,
-      'tier_list',
-      PROMOTION_TIER,
-      promotions.filter((promotion) => promotion.is_enable_tier).map((promotion) => promotion.id),
-      PROMOTION_POPULATE.tier_list.select,
-    );
+    const promotions = (
+      await rows.readWithComponents<PromotionRow, NonNullable<PromotionRow['tier_list']>[number]>(
+        UID.promotion,
+        PROMOTION_FIELDS,
+        { is_active: true },
+        { field: 'tier_list', uid: PROMOTION_TIER, fields: PROMOTION_POPULATE.tier_list.select },
+      )
+    ).map(({ entry, components }) => ({ ...entry, tier_list: entry.is_enable_tier ? components : [] }));
     const planIds = plans.map((plan) => plan.id);
     const couponIds = coupons.map((coupon) => coupon.id);
     const promotionIds = promotions.map((promotion) => promotion.id);
     const links = await rows.readLinks([
       { kind: 'buyer_group', uid: UID.user, relation: 'user_group', owners: [buyer.id] },
-      { kind: 'plan_course', uid: UID.plan, relation: 'course', owners: planIds },
       { kind: 'plan_free', uid: UID.plan, relation: 'free_courses', owners: planIds },
       { kind: 'coupon_course', uid: UID.coupon, relation: 'courses', owners: couponIds },
       { kind: 'coupon_method', uid: UID.coupon, relation: 'payment_methods', owners: couponIds, column: 'method_id' },
@@ -221,11 +236,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     const group = linked('buyer_group', buyer.id)[0];
     // The guard read every column of the buyer's row in this request; the purchase rules add the user group.
     const profile: Student = { ...buyer, user_group: group === undefined ? null : { id: group } };
-    for (const plan of plans) {
-      const course = linked('plan_course', plan.id)[0];
-      plan.course = course === undefined ? null : { id: course };
-      plan.free_courses = ids('plan_free', plan.id);
-    }
+    for (const plan of plans) plan.free_courses = ids('plan_free', plan.id);
     for (const coupon of coupons) {
       coupon.courses = ids('coupon_course', coupon.id);
       coupon.payment_methods = linked('coupon_method', coupon.id).map((method_id) => ({ method_id }));
@@ -234,7 +245,6 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const promotion of promotions) {
       promotion.courses = ids('promotion_course', promotion.id);
       promotion.user_groups = ids('promotion_group', promotion.id);
-      promotion.tier_list = tiers.get(promotion.id) ?? [];
     }
     return { profile, lines: linesOf(payload, byId, plans), coupons, promotions };
   }
@@ -348,8 +358,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Blocked statuses, rebuy rules and courses owned on a non-default plan, from the buyer's orders as they are now. */
-  async function checkEligibility(profile: Student, lines: Line[]): Promise<void> {
-    const history = await loadBuyerHistory(strapi, profile.id);
+  async function checkEligibility(profile: Student, lines: Line[], trx: Trx): Promise<void> {
+    const history = await loadBuyerHistory(strapi, profile.id, trx);
     const buyer = toBuyer(profile);
     const refusals = lines.flatMap((line) => {
       const decision = canPurchase({ buyer, statusOrder: history.latestStatus.get(line.course.id) ?? null, courseType: line.course.course_type });
@@ -364,16 +374,13 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** Places the buyer's order; see the module comment. Throws ApiError with the spec's code on every refusal. */
-    async place({ buyer, payload, now = new Date() }: PlaceOrderArgs): Promise<PlacedOrder> {
+    async place({ buyer, payload, now = new Date(), settings }: PlaceOrderArgs): Promise<PlacedOrder> {
       if (payload.user_id !== buyer.id) throw forbidden('PERMISSION_DENIED');
       if (isInstructorOnly(toBuyer(buyer))) throw forbidden('INSTRUCTOR_CANNOT_BUY');
       const currency = payload.currency_code;
 
-      const setting = (await strapi.db.query(UID.siteSetting).findOne({ select: SETTING_FIELDS })) as SettingRow | null;
-      const method = (await strapi.db.query(UID.paymentMethod).findOne({
-        where: { method_id: payload.payment_method_id },
-        select: ['id', 'method_id', 'enabled'],
-      })) as MethodRow | null;
+      const setting = settings !== undefined ? settings : ((await strapi.db.query(UID.siteSetting).findOne({ select: SETTING_FIELDS })) as SettingRow | null);
+      const method = await rows.readFirst<MethodRow>(UID.paymentMethod, ['id', 'method_id', 'enabled'], { method_id: payload.payment_method_id });
       if (!method || method.enabled === false) throw fail('NO_PAYMENT_METHOD', { payment_method_id: payload.payment_method_id });
 
       const catalogue = await loadCatalogue(buyer, payload, now);
@@ -448,7 +455,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const cancelAt = autoCancelHours > 0 ? new Date(now.getTime() + autoCancelHours * MS_PER_HOUR) : null;
       const placed = await strapi.db.transaction(async ({ trx, onCommit }) => {
         await lockBuyer(strapi, trx, profile.id);
-        await checkEligibility(profile, lines);
+        await checkEligibility(profile, lines, trx);
         // Always in id order, so two orders never wait on each other's rows in opposite orders.
         const full = [];
         for (const courseId of courseIds) if (!(await claimSeat(strapi, trx, courseId))) full.push(courseId);
