@@ -12,6 +12,7 @@
  *
  * Run it from the storefront folder (public/ and the client assets resolve from the build).
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,11 +40,37 @@ const cache = createPageCache({
 });
 const accessLog = process.env.STOREFRONT_ACCESS_LOG !== 'false';
 
+/**
+ * The static folders are asked only for paths whose first segment is one of their top-level
+ * entries (read once at start: `assets`, `favicon.svg`, ...). The built assets are mounted on `/`,
+ * so otherwise every page request cost a failed `stat` in each folder and `send`'s error path
+ * before it reached the Remix handler (ADR 146).
+ */
+function staticFilesOnly(dir, handler) {
+  let names = new Set();
+  try {
+    names = new Set(fs.readdirSync(dir));
+  } catch {
+    // no such folder: nothing to serve from it
+  }
+  return (req, res, next) => {
+    const end = req.path.indexOf('/', 1);
+    const first = req.path.slice(1, end === -1 ? undefined : end);
+    let name = first;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      return handler(req, res, next); // a malformed path: the static handler answers it as before
+    }
+    return names.has(name) ? handler(req, res, next) : next();
+  };
+}
+
 const app = express();
 app.disable('x-powered-by');
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
-app.use(express.static('public', { maxAge: '1h' }));
+app.use(build.publicPath, staticFilesOnly(build.assetsBuildDirectory, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' })));
+app.use(staticFilesOnly('public', express.static('public', { maxAge: '1h' })));
 if (accessLog) app.use(morgan('tiny'));
 app.use(cache.middleware);
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));

@@ -3,7 +3,7 @@
  * can only extract them once every Suspense boundary has resolved (onAllReady). The
  * extracted <style> tags go at the end of <head>, where React's hydration ignores extra nodes.
  */
-import { PassThrough } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
@@ -11,6 +11,7 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { getEnv } from '~/env.server';
 import { createEmotionCache } from '~/lib/emotion-cache';
+import { pageBody, withoutNulBytes } from '~/lib/html-bytes.server';
 
 // Fail at start-up, not on the first request, when the environment is wrong.
 getEnv();
@@ -30,6 +31,7 @@ export default function handleRequest(
     const cache = createEmotionCache();
     const emotionServer = createEmotionServer(cache);
     let status = responseStatusCode;
+    let timer: ReturnType<typeof setTimeout> | undefined;
 
     const { pipe, abort } = renderToPipeableStream(
       <CacheProvider value={cache}>
@@ -37,24 +39,39 @@ export default function handleRequest(
       </CacheProvider>,
       {
         onAllReady() {
-          const sink = new PassThrough();
-          const chunks: Buffer[] = [];
-          sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-          sink.on('error', reject);
-          sink.on('end', () => {
-            const html = Buffer.concat(chunks);
-            // The page stays bytes: emotion only looks for its class names (ASCII) in it, which a
-            // latin1 view finds at the same places without decoding the Thai text, and the answer
-            // is the bytes with the style tags spliced in, not a string encoded again.
-            const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html.toString('latin1')));
-            const headEnd = html.indexOf('</head>');
-            const body = headEnd === -1 ? html : Buffer.concat([html.subarray(0, headEnd), Buffer.from(styles, 'utf8'), html.subarray(headEnd)]);
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            resolve(new Response(body, { status, headers: responseHeaders }));
-          });
-          pipe(sink);
+          // React writes the finished page into this collector: its chunks are only kept, without a
+          // stream around them (no PassThrough buffering, events and Buffer views per chunk).
+          const chunks: Uint8Array[] = [];
+          const collector = {
+            write(chunk: Uint8Array) {
+              chunks.push(chunk);
+              return true;
+            },
+            end() {
+              clearTimeout(timer);
+              const html = Buffer.concat(chunks.map(withoutNulBytes));
+              // Emotion only looks for its class names (ASCII) in the page, which a latin1 view finds at
+              // the same places without decoding the Thai text; its style tags go into the bytes before
+              // </head>, not into a string encoded again. A render that inserted no style (the hot pages
+              // use static classes, ADR 140) gets emotion's empty tag without a scan: with nothing
+              // inserted, what it extracts does not depend on the page.
+              const scanned = Object.keys(cache.inserted).length === 0 ? '' : html.toString('latin1');
+              const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(scanned));
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(new Response(pageBody(html, styles), { status, headers: responseHeaders }));
+            },
+            destroy(error: unknown) {
+              clearTimeout(timer);
+              reject(error);
+            },
+            on() {
+              return collector;
+            },
+          };
+          pipe(collector as unknown as Writable);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -64,7 +81,9 @@ export default function handleRequest(
       },
     );
 
-    setTimeout(abort, streamTimeout + 1000);
+    // A render still waiting after the stream timeout is abandoned; one that finished clears it
+    // (an abort after the end only made Node build an error for a stream already closed).
+    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Provider } from '~/components/provider';
@@ -8,17 +8,36 @@ import { realtimeSessionOf } from '~/lib/payment.server';
 import { SiteNav } from '~/components/site-nav';
 import { getHeaderStudent } from '~/lib/header.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
-import { DEFAULT_LOCALE, LOCALES, useT, type Locale } from '~/lib/i18n';
-import { getLocale, getLocaleSwitchRedirect, getTexts } from '~/lib/i18n.server';
-import fontsHref from '~/styles/fonts.css?url';
-// Chakra's global CSS (tokens, reset), built once into a hashed stylesheet by vite.config.ts; then the chrome's own classes.
+import { attachPageTexts, DEFAULT_LOCALE, loadTextsFor, LOCALES, PAGE_TEXTS_SCRIPT_ID, pageTextsScript, textsOf, useT, type Locale, type PageTextsRef } from '~/lib/i18n';
+import { getLocale, getLocaleSwitchRedirect, getPageTexts } from '~/lib/i18n.server';
+// The site's one stylesheet (ADR 145), in this order: Chakra's global CSS (tokens, reset), built once
+// by vite.config.ts; the chrome's classes; Sarabun's faces; the static classes of the course page,
+// the course cards, Markdown and the checkout forms. Only this module imports CSS, so Vite emits
+// it all as the root route's one hashed file and every page links that file alone.
 import 'virtual:chakra-global.css';
 import '~/styles/site.css';
+import '~/styles/fonts.css';
+import '~/styles/course.css';
+import '~/styles/course-card.css';
+import '~/styles/markdown.css';
+import '~/styles/checkout.css';
 import sarabunThai400 from '@fontsource/sarabun/files/sarabun-thai-400-normal.woff2?url';
+import sarabunLatin400 from '@fontsource/sarabun/files/sarabun-latin-400-normal.woff2?url';
+import sarabunThai600 from '@fontsource/sarabun/files/sarabun-thai-600-normal.woff2?url';
+import sarabunLatin600 from '@fontsource/sarabun/files/sarabun-latin-600-normal.woff2?url';
+import sarabunThai700 from '@fontsource/sarabun/files/sarabun-thai-700-normal.woff2?url';
+import sarabunLatin700 from '@fontsource/sarabun/files/sarabun-latin-700-normal.woff2?url';
+
+/**
+ * Every face the first screen draws (ADR 145): body text 400, labels and buttons 600, headings
+ * 700, each in its Thai subset and in the Latin one (digits, punctuation and the space between
+ * Thai words). Preloaded, they are fetched with the stylesheet instead of after it, so the text
+ * is swapped to Sarabun once, early, rather than face by face.
+ */
+const FIRST_SCREEN_FONTS = [sarabunThai400, sarabunLatin400, sarabunThai600, sarabunLatin600, sarabunThai700, sarabunLatin700];
 
 export const links: LinksFunction = () => [
-  { rel: 'preload', href: sarabunThai400, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: fontsHref },
+  ...FIRST_SCREEN_FONTS.map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -26,10 +45,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const switchRedirect = getLocaleSwitchRedirect(request);
   if (switchRedirect) throw switchRedirect;
   const locale = getLocale(request);
-  const [texts, realtime, header] = await Promise.all([getTexts(locale, request.signal), realtimeSessionOf(request), getHeaderStudent(request)]);
+  const [texts, realtime, header] = await Promise.all([getPageTexts(locale, request.signal), realtimeSessionOf(request), getHeaderStudent(request)]);
   // The student's own channel credentials are in the page: it must never sit in a shared cache.
   const signedIn = Boolean(realtime || header.student);
-  return data({ locale, texts, realtime, student: header.student, cartCount: header.cartCount }, signedIn ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
+  // The texts are not in the data: the page carries them once, as a JSON script serialised once per
+  // version of the texts (ADR 146); the data names their version, and this render reads them from it.
+  const rootData = { locale, textsVersion: texts.version, realtime, student: header.student, cartCount: header.cartCount };
+  attachPageTexts(rootData, texts);
+  return data(rootData, signedIn ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
+}
+
+/** After a navigation in the browser, the texts of the locale and version the root's data names are at hand before anything renders with them. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const rootData = await serverLoader<typeof loader>();
+  await loadTextsFor(rootData);
+  return rootData;
 }
 
 /** Anonymous pages may sit in a shared cache for 5 s; errors are never cached. */
@@ -40,10 +70,20 @@ export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
   return headers;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.texts.site_name ?? 'Sala' },
-  { name: 'description', content: data?.texts.home_subheading ?? '' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const texts = textsOf(data);
+  return [
+    { title: texts.site_name ?? 'Sala' },
+    { name: 'description', content: texts.home_subheading ?? '' },
+  ];
+};
+
+/** The page's texts as one JSON script (ADR 146); the browser reads it before hydration. */
+function PageTextsScript({ rootData }: { rootData: PageTextsRef | undefined }) {
+  const json = pageTextsScript(rootData);
+  if (json === null) return null;
+  return <script id={PAGE_TEXTS_SCRIPT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+}
 
 function LocaleSwitch({ locale }: { locale: Locale }) {
   const t = useT();
@@ -107,7 +147,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
         </Provider>
         <ScrollRestoration />
-        <Scripts />
+        {/* one child of <body> with the scripts, so the ids React gives the elements above stay the same */}
+        <>
+          <PageTextsScript rootData={data} />
+          <Scripts />
+        </>
       </body>
     </html>
   );

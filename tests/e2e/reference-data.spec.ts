@@ -1,10 +1,14 @@
 /**
  * The storefront keeps texts and site settings in memory between requests
- * (docs/decisions/142-reference-data-cache-and-p1-ceiling.md); an editor's change must still
- * reach a page that is never cached (a signed-in student's) on the very next request, because
- * the CMS's purge empties that memory before the editor's save answers.
+ * (docs/decisions/142-reference-data-cache-and-p1-ceiling.md), and the public course data a
+ * visitor without a session reads for a few seconds (146-uncached-page-render-costs.md); an
+ * editor's change must still reach a page that is never cached (a signed-in student's, or a
+ * visitor's whom the page cache lets through) on the very next request, because the CMS's purge
+ * empties that memory before the editor's save answers.
  */
-import { CMS_URL } from './support/servers';
+import { request as playwrightRequest } from '@playwright/test';
+import { findCourse, loginAdmin, updateCourse } from './support/cms-admin';
+import { CMS_URL, STOREFRONT_URL } from './support/servers';
 import { adminLogin, keepScreenshot, readSiteSettings, seededCourse, withSiteSettings } from './support/course-checkout';
 import { signedInStudent } from './support/pay';
 import { expect, test, waitForHydration } from './support/fixtures';
@@ -74,4 +78,43 @@ test('an editor’s text and setting reach a signed-in student’s page on the n
     expect(html).toContain(`<meta property="og:site_name" content="${siteName}"/>`);
   });
   expect(await (await page.request.get(course.path)).text()).not.toContain(siteName);
+});
+
+test('an editor’s change to a course reaches a visitor without a session on the next request', async ({ page, request }, testInfo) => {
+  const course = await seededCourse(request, 'online-marketing-for-beginners');
+  // A cookie that is not the locale's: the page cache lets the visitor through to a render, as for P1's benchmark.
+  const visitor = await playwrightRequest.newContext({ baseURL: STOREFRONT_URL, extraHTTPHeaders: { cookie: 'sala_visit=1' } });
+  const admin = await loginAdmin(request);
+  const document = await findCourse(request, admin, course.id);
+  const edited = `${document.title} (ฉบับแก้ไข ${Date.now().toString(36)})`;
+  try {
+    for (let i = 0; i < 2; i++) {
+      const before = await visitor.get(course.path, { maxRedirects: 0 });
+      expect(before.status()).toBe(200);
+      expect(before.headers()['x-cache']).toBeUndefined();
+      expect(before.headers()['cache-control']).toContain('public');
+      expect(await before.text()).not.toContain(edited);
+    }
+
+    await updateCourse(request, admin, document.documentId, { title: edited, slug: document.slug });
+    // No waiting: the course this visitor's pages were rendered from was dropped with the purge.
+    const after = await visitor.get(course.path, { maxRedirects: 0 });
+    expect(after.headers()['x-cache']).toBeUndefined();
+    expect(await after.text()).toContain(edited);
+
+    await page.context().addCookies([{ name: 'sala_visit', value: '1', url: STOREFRONT_URL }]);
+    await page.goto(course.path);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('ฉบับแก้ไข');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await keepScreenshot(page, testInfo, `reference-data-course-${width}`);
+    }
+  } finally {
+    await updateCourse(request, admin, document.documentId, { title: document.title, slug: document.slug });
+    await visitor.dispose();
+  }
+  const restored = await playwrightRequest.newContext({ baseURL: STOREFRONT_URL, extraHTTPHeaders: { cookie: 'sala_visit=1' } });
+  expect(await (await restored.get(course.path)).text()).not.toContain(edited);
+  await restored.dispose();
 });

@@ -14,6 +14,23 @@ test('the TH/EN switch shows English texts and remembers the choice', async ({ p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(THAI);
 });
 
+test('a page follows the language another tab chose once its next navigation reloads the site’s data', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  // Another tab switches to English: only the cookie changes under this page.
+  await context.addCookies([{ name: 'lang', value: 'en', url: page.url() }]);
+  const englishTexts = page.waitForResponse((response) => new URL(response.url()).pathname === '/texts/en' && response.ok());
+  const search = page.getByRole('search').getByRole('searchbox');
+  await search.fill('Excel');
+  await search.press('Enter');
+  await englishTexts;
+  await expect(page).toHaveURL(/\?keyword=Excel$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sala', exact: true })).toBeVisible();
+  await expect(page.getByRole('search').getByRole('searchbox')).not.toHaveAttribute('placeholder', THAI);
+});
+
 test('an unknown path answers 404 with the not-found page inside the site layout', async ({ page, consoleProblems }) => {
   consoleProblems.allow(/Failed to load resource: the server responded with a status of 404/);
   const response = await page.goto('/no-such-page');

@@ -108,10 +108,14 @@ type CheckoutContext = {
   now: Date;
 };
 
-/** Everything the checkout area is built from; one round of CMS calls in parallel. */
-export async function loadCheckoutData(context: CheckoutContext & Signal): Promise<CheckoutData> {
+/**
+ * Everything the checkout area is built from; one round of CMS calls in parallel. `shared`: the
+ * course page's loader for a visitor without a session, whose promotions may come from the
+ * public-data cache (ADR 146); actions read them fresh.
+ */
+export async function loadCheckoutData(context: CheckoutContext & Signal & { shared?: boolean }): Promise<CheckoutData> {
   const { detail, settings, student, locale, signal } = context;
-  const options = { signal, locale, jwt: student?.jwt ?? null };
+  const options = { signal, locale, jwt: student?.jwt ?? null, shared: context.shared === true && !student };
   const ships = courseShipsItem(detail);
   const [labels, groups, promotions, methods, fees, addresses] = await Promise.all([
     getCustomLabels(options),

@@ -28,7 +28,7 @@ import {
   UserGroupsResponseSchema,
 } from './cms-schemas.server';
 import type { Locale } from './i18n';
-import { referenceData } from './reference-data.server';
+import { publicData, referenceData } from './reference-data.server';
 
 export type CmsErrorCode = 'CMS_UNREACHABLE' | 'CMS_TIMEOUT' | 'CMS_NOT_FOUND' | 'CMS_BAD_STATUS' | 'CMS_BAD_RESPONSE';
 
@@ -46,8 +46,12 @@ export class CmsError extends Error {
 
 type FetchOptions = { signal?: AbortSignal; timeoutMs?: number };
 
-/** A call on behalf of a signed-in student carries their CMS token; `locale` picks the language of error messages. */
-export type CallOptions = FetchOptions & { jwt?: string | null; locale?: Locale };
+/**
+ * A call on behalf of a signed-in student carries their CMS token; `locale` picks the language of error messages.
+ * `shared`: a page's loader reading public course data for a visitor without a session, which may be
+ * answered from the public-data cache (ADR 146); never set by actions, never with a token.
+ */
+export type CallOptions = FetchOptions & { jwt?: string | null; locale?: Locale; shared?: boolean };
 
 export type CallInit = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: BodyInit; contentType?: string; jwt?: string | null; locale?: Locale };
 
@@ -107,6 +111,16 @@ export async function getCourseList(query: CourseListQuery = {}, options?: Fetch
 export function sharedReference<T>(path: string, options: CallOptions, fetchWith: (options: CallOptions) => Promise<T>): Promise<T> {
   if (!referenceData.enabled) return fetchWith(options);
   return referenceData.get(path, () => fetchWith({ timeoutMs: options.timeoutMs }));
+}
+
+/**
+ * Public course data (ADR 146): for a page's loader and a visitor without a session (`shared`, no
+ * token), one fetch without the visitor's abort signal serves every such visitor for
+ * `PUBLIC_DATA_TTL_MS` or until the CMS's next purge; any other call is made as it is.
+ */
+function sharedPublic<T>(key: string, options: CallOptions, fetchWith: (options: CallOptions) => Promise<T>): Promise<T> {
+  if (!options.shared || options.jwt || !publicData.enabled) return fetchWith(options);
+  return publicData.get(`${key} ${options.locale ?? ''}`, () => fetchWith({ timeoutMs: options.timeoutMs, locale: options.locale }));
 }
 
 /** The text overrides editors saved in the CMS for one locale (key → text). */
@@ -198,9 +212,10 @@ export function postJson<S extends z.ZodType>(path: string, schema: S, payload: 
   return callJson(path, schema, options, { method: 'POST', body: JSON.stringify(payload), contentType: 'application/json' });
 }
 
-/** The course page of a published course (`:flag` 0); with a student's token it also says what is theirs. */
+/** The course page of a published course (`:flag` 0); with a student's token it also says what is theirs (public course data). */
 export async function getCourseDetail(courseId: number, options: CallOptions = {}) {
-  return (await callJson(`/public/courses/${courseId}/0`, CourseDetailResponseSchema, options)).data;
+  const path = `/public/courses/${courseId}/0`;
+  return sharedPublic(path, options, async (call) => (await callJson(path, CourseDetailResponseSchema, call)).data);
 }
 
 /** The site's public switches: layout, related lists, form fields, tax, coupons, thank-you page (reference data). */
@@ -226,9 +241,9 @@ export async function getUserGroups(options: CallOptions = {}) {
   return sharedReference('/api/user/group', options, async (call) => (await callJson('/api/user/group', UserGroupsResponseSchema, call)).data);
 }
 
-/** Promotions running now that the viewer may use. */
+/** Promotions running now that the viewer may use (public course data for a visitor without a session). */
 export async function getPromotions(options: CallOptions = {}) {
-  return (await callJson('/public/cart/promotion/all', PromotionsResponseSchema, options)).data;
+  return sharedPublic('/public/cart/promotion/all', options, async (call) => (await callJson('/public/cart/promotion/all', PromotionsResponseSchema, call)).data);
 }
 
 /** Enabled payment methods in the editors' order; bank transfer carries its bank accounts (reference data). */
@@ -246,9 +261,13 @@ export async function findCouponByCode(code: string, options: CallOptions = {}) 
   return (await postJson('/public/cart/getCouponByCouponCode', CouponResponseSchema, { coupon_code: code }, options)).data[0];
 }
 
+/** A page of a course's comments (public course data for a visitor without a session). */
 export async function getCourseComments(courseId: number, page = 1, options: CallOptions = {}) {
-  const answer = await callJson(`/public/course/${courseId}/comments?page=${page}`, CommentsResponseSchema, options);
-  return { comments: answer.data, pagination: answer.pagination };
+  const path = `/public/course/${courseId}/comments?page=${page}`;
+  return sharedPublic(path, options, async (call) => {
+    const answer = await callJson(path, CommentsResponseSchema, call);
+    return { comments: answer.data, pagination: answer.pagination };
+  });
 }
 
 export async function createCourseComment(courseId: number, input: { comment: string; parentId: number | null }, options: CallOptions) {

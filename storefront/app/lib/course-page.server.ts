@@ -30,7 +30,7 @@ import {
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
 import { loadCheckoutData, loadPaymentStep, studentFromLogin } from './checkout.server';
 import type { Locale } from './i18n';
-import { commitSession, getSession, type AppSession } from './session.server';
+import { commitSession, getSession, hasSessionCookie, type AppSession } from './session.server';
 
 export const COURSE_LAYOUTS: readonly CourseLayout[] = ['1', '3', '4', 'default'];
 
@@ -156,7 +156,10 @@ export async function loadCoursePage(args: { request: Request; idParam: string |
 
   const session = await getSession(request);
   const student = session.get('student') ?? null;
-  const options = { signal: request.signal, locale, jwt: student?.jwt ?? null };
+  // A visitor without a session sees what every such visitor sees: the course, its first page of
+  // comments and the running promotions may come from the public-data cache (ADR 146).
+  const shared = !student && !hasSessionCookie(request);
+  const options = { signal: request.signal, locale, jwt: student?.jwt ?? null, shared };
 
   let detail: WireCourseDetail;
   let settings: WireSiteSettings;
@@ -187,7 +190,7 @@ export async function loadCoursePage(args: { request: Request; idParam: string |
         )
       : Promise.resolve(null),
     commentsEnabled ? loadComments(courseId, 1, options) : Promise.resolve(null),
-    layout === '4' ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal }).catch((error) => unavailable(error, 'checkout')) : Promise.resolve(null),
+    layout === '4' ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal, shared }).catch((error) => unavailable(error, 'checkout')) : Promise.resolve(null),
     loadPaymentStep({ session, student, courseId, settings, locale, signal: request.signal }),
   ]);
 
@@ -219,7 +222,7 @@ export async function loadCoursePage(args: { request: Request; idParam: string |
   };
 }
 
-async function loadComments(courseId: number, page: number, options: { signal?: AbortSignal; locale: Locale }): Promise<CommentsView | null> {
+async function loadComments(courseId: number, page: number, options: { signal?: AbortSignal; locale: Locale; shared?: boolean }): Promise<CommentsView | null> {
   try {
     const { comments, pagination } = await getCourseComments(courseId, page, options);
     return {

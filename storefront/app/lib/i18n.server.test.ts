@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDefaultTexts, getLocale, getLocaleSwitchRedirect } from './i18n.server';
+import { getDefaultTexts, getLocale, getLocaleSwitchRedirect, textsVersion } from './i18n.server';
 
 const request = (url: string, cookie?: string) => new Request(url, { headers: cookie ? { cookie } : {} });
 
@@ -46,5 +46,14 @@ describe('getDefaultTexts', () => {
     expect(Object.keys(th)).toEqual(Object.keys(en));
     expect(th.site_name).toMatch(/[\u0E01-\u0E5B]/);
     expect(en.site_name).toBe('Sala');
+  });
+});
+
+describe('textsVersion', () => {
+  it('is the same for the same texts in any object and changes with any text', () => {
+    const texts = getDefaultTexts('th');
+    expect(textsVersion({ ...texts })).toBe(textsVersion(texts));
+    expect(textsVersion({ ...texts, nav_courses: 'คอร์สทั้งหมด ใหม่' })).not.toBe(textsVersion(texts));
+    expect(textsVersion(getDefaultTexts('en'))).not.toBe(textsVersion(texts));
   });
 });

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { TEXTS } from '@sala/shared/texts';
 import { CmsError, getTextOverrides } from './cms.server';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale, type Texts } from './i18n';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, serializePageTexts, type Locale, type PageTexts, type Texts } from './i18n';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -83,4 +84,23 @@ export async function getTexts(locale: Locale, signal?: AbortSignal): Promise<Te
     console.warn(`[i18n] text overrides unavailable, using defaults: ${error.message}`);
     return defaults;
   }
+}
+
+/** Each texts object's page form (its version and JSON script), made once: texts are frozen and replaced, never changed. */
+const pageFormOf = new WeakMap<Texts, PageTexts>();
+
+/** The version of a set of texts: a hash of their content, so equal texts have the same version in every process. */
+export function textsVersion(texts: Texts): string {
+  return createHash('sha256').update(JSON.stringify(texts)).digest('base64url').slice(0, 16);
+}
+
+/** The texts of a page with their version and their JSON script (ADR 146), serialised once per texts object. */
+export async function getPageTexts(locale: Locale, signal?: AbortSignal): Promise<PageTexts> {
+  const texts = await getTexts(locale, signal);
+  const known = pageFormOf.get(texts);
+  if (known && known.locale === locale) return known;
+  const version = textsVersion(texts);
+  const page: PageTexts = Object.freeze({ locale, version, texts, json: serializePageTexts(locale, version, texts) });
+  pageFormOf.set(texts, page);
+  return page;
 }

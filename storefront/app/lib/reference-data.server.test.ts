@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReferenceCache } from './reference-data.server';
+import { createReferenceCache, PUBLIC_DATA_TTL_MS } from './reference-data.server';
 
 /** A loader that answers the CMS's current value and counts its calls. */
 function cms(initial: string) {
@@ -83,5 +83,23 @@ describe('the reference-data cache', () => {
     await cache.get('/settings', load);
     expect(state.calls).toBe(2);
     expect(cache.size()).toBe(0);
+  });
+
+  it('shares a course’s seats read without a session for a few seconds only, well within the page cache’s fresh time', async () => {
+    expect(PUBLIC_DATA_TTL_MS).toBeLessThanOrEqual(5_000);
+    let now = 0;
+    const cache = createReferenceCache({ ttlMs: PUBLIC_DATA_TTL_MS, now: () => now });
+    const course = { seatsLeft: 5, calls: 0 };
+    const load = async () => {
+      course.calls += 1;
+      return { seats_left: course.seatsLeft };
+    };
+    expect(await cache.get('/public/courses/6/0 th', load)).toEqual({ seats_left: 5 });
+    course.seatsLeft = 4; // an order took a seat: no purge
+    now = PUBLIC_DATA_TTL_MS - 1;
+    expect(await cache.get('/public/courses/6/0 th', load)).toEqual({ seats_left: 5 });
+    now = PUBLIC_DATA_TTL_MS;
+    expect(await cache.get('/public/courses/6/0 th', load)).toEqual({ seats_left: 4 });
+    expect(course.calls).toBe(2);
   });
 });

@@ -15,10 +15,24 @@
  *
  * On only in production with a page-cache secret (the server that can be told to empty it);
  * otherwise every call goes to the CMS as before.
+ *
+ * Public course data (docs/decisions/146-uncached-page-render-costs.md) waits here too, in a cache
+ * of its own with a much shorter life: what a visitor without a session reads on a course page
+ * (the course, the first page of its comments, the running promotions) is the same for every such
+ * visitor but changes without a purge (orders take seats, students post comments, promotions start
+ * and end), so it is kept `PUBLIC_DATA_TTL_MS` at most and emptied by the same purge.
  */
 
 /** The longest an entry is served without a purge. */
 export const REFERENCE_TTL_MS = 30_000;
+
+/**
+ * The longest public course data is shared without a purge: the `s-maxage` the pages give shared
+ * caches, and well under the page cache's fresh time (30 s, ADR 143), so a page the page cache
+ * renders again once its copy is old is rendered from the CMS's current answers, never from the
+ * ones the old copy was made of.
+ */
+export const PUBLIC_DATA_TTL_MS = 5_000;
 
 type Entry = { value: Promise<unknown>; expiresAt: number };
 
@@ -78,12 +92,15 @@ export function createReferenceCache({ enabled = true, ttlMs = REFERENCE_TTL_MS,
   return { enabled, get, purge, size: () => entries.size };
 }
 
-/** The storefront's own cache: on in production when the page cache (and so its purge) is on. */
-export const referenceData = createReferenceCache({
-  enabled: process.env.NODE_ENV === 'production' && Boolean(process.env.PAGE_CACHE_SECRET),
-});
+const enabled = process.env.NODE_ENV === 'production' && Boolean(process.env.PAGE_CACHE_SECRET);
 
-/** Called by the production server when the CMS purges the page cache. */
+/** The storefront's own cache: on in production when the page cache (and so its purge) is on. */
+export const referenceData = createReferenceCache({ enabled });
+
+/** Public course data read without a session, shared for `PUBLIC_DATA_TTL_MS` (ADR 146). */
+export const publicData = createReferenceCache({ enabled, ttlMs: PUBLIC_DATA_TTL_MS });
+
+/** Called by the production server when the CMS purges the page cache: empties both caches. */
 export function purgeReferenceData(): number {
-  return referenceData.purge();
+  return referenceData.purge() + publicData.purge();
 }

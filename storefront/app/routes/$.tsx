@@ -1,6 +1,7 @@
 import { data, type MetaFunction } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { loader as rootLoader } from '~/root';
+import { textsOfMatches } from '~/lib/i18n';
 
 /** Every unknown path: a real 404 status, rendered by the general error boundary inside the site layout. */
 export function loader() {
@@ -8,7 +9,7 @@ export function loader() {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.not_found_title ?? '404'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ReportCard, type ReviewReport } from '~/components/admin/report-card';
 import { approveReport, getOriginBankNames, listPendingReports, rejectReport, requireShopAdmin } from '~/lib/admin.server';
 import { CmsApiError } from '~/lib/cms.server';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { formatBangkokDateTime } from '~/lib/orders.server';
 import { toMinorUnits } from '~/components/checkout/pricing';
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.admin_payments_title ?? 'Payments'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -8,7 +8,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, NavLink, Outlet } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireShopAdmin } from '~/lib/admin.server';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import type { loader as rootLoader } from '~/root';
 
 /** The area's menu: one entry per section; a new section adds its link here. */
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.admin_title ?? 'Admin'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -14,7 +14,7 @@ import { AdminUploadsErrorBoundary, PRIVATE_PAGE } from '~/components/upload/adm
 import { UploadControl } from '~/components/upload/upload-control';
 import { MAX_PICTURES, REFUSAL_TEXT_KEYS, savedFiles, toSavePlan, type UploadValue } from '~/components/upload/upload-logic';
 import { CmsApiError, CmsError, isCmsNotFound } from '~/lib/cms.server';
-import { translate, useT } from '~/lib/i18n';
+import { textsOfMatches, translate, useT } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { SavePlanSchema, getPictures, isPictureOwnerType, refusalCode, requireShopAdmin, savePictures, uploadAdminFiles } from '~/lib/uploads.server';
 import type { loader as rootLoader } from '~/root';
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${page?.title ?? texts?.admin_uploads_title ?? ''} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -32,6 +32,7 @@ import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getSessionStudent } from '~/lib/session.server';
 import { readShippingChoices, saveShippingAddress } from '~/lib/shipping.server';
 import type { loader as rootLoader } from '~/root';
+import { textsOfMatches } from '~/lib/i18n';
 
 function positiveId(value: unknown): number | null {
   const id = Number(value);
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ errorHeaders }) => ({ 'Cache-Control': errorHeaders ? 'no-store' : PRIVATE_NO_STORE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.cart_title ?? 'Cart'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

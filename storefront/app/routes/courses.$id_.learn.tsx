@@ -16,6 +16,7 @@ import { getLocale } from '~/lib/i18n.server';
 import { getCountdown, getPlaylist, type CountdownView } from '~/lib/learning.server';
 import { getSession } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
+import { textsOfMatches } from '~/lib/i18n';
 
 const PRIVATE = 'private, no-store';
 
@@ -75,7 +76,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 };
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   const siteName = texts?.site_name ?? 'Sala';
   if (!page) return [{ title: `${texts?.not_found_title ?? '404'} | ${siteName}` }, { name: 'robots', content: 'noindex' }];
   const title = (texts?.learn_page_title ?? '{course}').replace('{course}', page.course.title);

@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { requestPasswordReset } from '~/lib/cart.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.forgot_title ?? 'Forgot password'} | ${texts?.site_name ?? 'Sala'}` }];
 };
 

@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { handleLoginPost, PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { getSessionStudent } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
+import { textsOfMatches } from '~/lib/i18n';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.login_title ?? 'Log in'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -9,7 +9,7 @@ import { useLoaderData } from '@remix-run/react';
 import { SOCIAL_PROVIDERS } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import type { loader as rootLoader } from '~/root';
 
 const PROVIDER_NAMES: Record<string, string> = { facebook: 'Facebook', google: 'Google', line: 'LINE' };
@@ -25,7 +25,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.login_title ?? 'Log in'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -14,7 +14,7 @@ import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { OrderCard, type CourseAccessLine } from '~/components/orders/order-card';
 import type { OrderCardData } from '~/components/orders/order-parts';
 import { TaxSummary } from '~/components/orders/tax-summary';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent } from '~/lib/orders.server';
 import { readPaymentStatus } from '~/lib/payment.server';
@@ -72,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.orders_title ?? 'My orders'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

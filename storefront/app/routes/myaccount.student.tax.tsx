@@ -17,7 +17,7 @@ import { FileField, TextareaField, TextField } from '~/components/checkout/form-
 import { translatorFromTexts } from '~/components/checkout/settings';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CmsApiError, updateStudentTax, uploadFiles } from '~/lib/cms.server';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getMyTaxInfo, isSessionExpired, requireStudent } from '~/lib/orders.server';
 import type { loader as rootLoader } from '~/root';
@@ -102,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.orders_tax_heading ?? 'Tax invoice'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

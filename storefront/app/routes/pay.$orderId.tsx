@@ -20,7 +20,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { OrderSummary, PaymentScreen, type StartActionData } from '~/components/payment/payment-screen';
 import { buildPaymentStep, postOrderPath, submitTransferReport } from '~/lib/checkout.server';
 import { CmsApiError, CmsError, getOrderForPayment, getSiteSettings, isCmsNotFound } from '~/lib/cms.server';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { loadPayOrder, PaymentStartError, QR_METHOD_IDS, startPayment } from '~/lib/payment.server';
 import { commitSession, getSession, type AppSession } from '~/lib/session.server';
@@ -77,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const headers = () => PRIVATE;
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.checkout_payment_title ?? 'Payment'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -20,7 +20,7 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError, isCmsNotFound } from '~/lib/cms.server';
 import { parseCourseId } from '~/lib/course-path';
 import { getLocale, getTexts } from '~/lib/i18n.server';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import { addProductToCart, getProductDetail, handOffToBookstore } from '~/lib/products.server';
 import { getShippingAddresses } from '~/lib/shipping.server';
 import { getSessionStudent, hasSessionCookie } from '~/lib/session.server';
@@ -59,7 +59,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHe
 });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: page, matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   const siteName = texts?.site_name ?? 'Sala';
   if (!page) return [{ title: `${texts?.not_found_title ?? '404'} | ${siteName}` }, { name: 'robots', content: 'noindex' }];
   const { seo } = page.product;

@@ -13,7 +13,7 @@ import { ProductCard } from '~/components/products/product-card';
 import { PRODUCT_FILTERS, PRODUCT_PAGE_SIZES } from '~/components/products/types';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import { getProductList, readProductListQuery } from '~/lib/products.server';
 import { hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
@@ -41,7 +41,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({
 });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches, data: page }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   const siteName = texts?.site_name ?? 'Sala';
   const title = `${texts?.products_title ?? 'Products'} | ${siteName}`;
   const description = texts?.products_meta_description ?? '';

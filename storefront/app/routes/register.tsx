@@ -14,7 +14,7 @@ import type { CheckoutSettings } from '~/components/checkout/types';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { registerSchema } from '~/components/cart/register-schema';
 import { loadRegisterForm, submitRegistration } from '~/lib/register.server';
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.register_page_title ?? 'Sign up'} | ${texts?.site_name ?? 'Sala'}` }];
 };
 

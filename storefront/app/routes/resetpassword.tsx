@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { resetPassword } from '~/lib/cart.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': loaderHeaders.get('Referrer-Policy') ?? 'no-referrer' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.reset_title ?? 'Set a new password'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 

@@ -14,7 +14,7 @@ import { useOrderPush } from '~/components/payment/use-order-push';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { NextStep, OrderActions, OrderAmounts, StatusBadge, type OrderCardData } from '~/components/orders/order-parts';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/lib/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { findMyOrderByToken, formatBangkokDateTime } from '~/lib/orders.server';
 import { getSessionStudent } from '~/lib/session.server';
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const texts = matches.find((match) => match.id === 'root')?.data?.texts;
+  const texts = textsOfMatches(matches);
   return [{ title: `${texts?.thankyou_title ?? 'Thank you'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
