@@ -96,7 +96,52 @@ function chakraGlobalCssPlugin({ theme }: { theme: string }): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Chakra's components come with the site's theme (ADR 145): an app module importing from
+ * `@chakra-ui/react` also imports `app/theme.ts` (the default config and how to build the
+ * system), added in front of its first line. The Provider in root.tsx only takes the system from
+ * `app/lib/chakra-system.ts`, so a page without Chakra components (the course page) never
+ * downloads the config, and a chunk with a Chakra component always brings it, in the browser
+ * build, on the server and in development alike. The modules that set this up are left alone.
+ */
+const THEME = 'app/theme.ts';
+const CHAKRA_SETUP = [THEME, 'app/lib/chakra-system.ts', 'app/components/provider.tsx'];
+// a value import (not `import type`) from the package
+const CHAKRA_VALUE_IMPORT = /import\s+(?!type\b)[^;]*?from\s*['"]@chakra-ui\/react['"]/;
+
+function chakraWithThemePlugin(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'sala:chakra-with-theme',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    transform(code, id) {
+      const from = path.relative(root, id.split('?')[0]).split(path.sep).join('/');
+      if (!from.startsWith('app/') || !/\.[jt]sx?$/.test(from) || CHAKRA_SETUP.includes(from) || !CHAKRA_VALUE_IMPORT.test(code)) return undefined;
+      // on the module's first line, so its other lines keep their places in source maps
+      return { code: `import ${JSON.stringify(path.resolve(root, THEME))};${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * How the browser build is split into files (ADR 145). Rollup's default gives every module shared
+ * by two entries a chunk of its own, so the course page named 19 scripts before hydration, half of
+ * them under 1 KB (Chakra's anatomy lists, small helpers), and its checkout 27 more. Each is a
+ * request on the page's critical path. The framework every page runs (React, Remix and its router)
+ * is one chunk, and chunks without side effects smaller than 20 KB are merged into a chunk loaded
+ * with them. The server build is one file and keeps Vite's defaults.
+ */
+const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)[\\/]/;
+
+function clientChunk(id: string): string | undefined {
+  if (FRAMEWORK_MODULE.test(id)) return 'framework';
+  return undefined;
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       // another folder for parallel test runs (the browser tests build into build-e2e-<port>)
@@ -112,6 +157,8 @@ export default defineConfig({
     tsconfigPaths(),
     // Chakra's global CSS as a static, hashed stylesheet (ADR 140)
     chakraGlobalCssPlugin({ theme: 'app/theme.ts' }),
+    // Chakra's components load the theme; pages without them do not (ADR 145)
+    chakraWithThemePlugin(),
   ],
   resolve: { alias: sharedSourceAliases() },
   ssr: {
@@ -123,4 +170,14 @@ export default defineConfig({
     include: ['@emotion/react', '@emotion/cache', '@chakra-ui/react', '@conform-to/react', '@conform-to/zod/v4', 'zod'],
   },
   server: { port: 3001, host: '127.0.0.1' },
-});
+  build: isSsrBuild
+    ? {}
+    : {
+        rollupOptions: {
+          output: { manualChunks: clientChunk, experimentalMinChunkSize: 20_000 },
+          // Chakra builds an unused default system when its preset module loads (the course page's
+          // largest task, ADR 145); marked pure, the call is dropped. Ours is built on first use (theme.ts).
+          treeshake: { manualPureFunctions: ['createSystem'] },
+        },
+      },
+}));

@@ -1,4 +1,7 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { defaultThemeConfig } from '@chakra-ui/react/theme';
+import { registerSystem, system } from './lib/chakra-system';
 
 // Sarabun is self-hosted (app/styles/fonts.css) so Thai looks the same on every device.
 const fontStack = `'Sarabun', 'Noto Sans Thai', system-ui, -apple-system, 'Segoe UI', sans-serif`;
@@ -23,4 +26,8 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+// Built on first use: pages without Chakra components never build it (lib/chakra-system.ts, ADR 145).
+// Chakra's `defaultConfig` is these two configs merged when its module loads; merged here, on first use.
+registerSystem(() => createSystem(defaultBaseConfig, defaultThemeConfig, config));
+
+export { system };

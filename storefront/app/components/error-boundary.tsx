@@ -1,30 +1,20 @@
-import { chakra } from '@chakra-ui/react';
 import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useT } from '~/lib/i18n';
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
 
-const Panel = chakra('section', {
-  base: { maxW: '2xl', mx: 'auto', px: '4', py: { base: '12', md: '20' }, textAlign: 'center' },
-});
-
+/** Plain elements with the static classes of styles/site.css: root.tsx loads this module on every page (ADR 145). */
 function ErrorPanel({ title, detail }: { title: string; detail?: string }) {
   const t = useT();
   return (
-    <Panel role="alert">
-      <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" mb="3">
-        {title}
-      </chakra.h1>
-      {detail ? (
-        <chakra.p color="fg.muted" mb="6">
-          {detail}
-        </chakra.p>
-      ) : null}
-      <chakra.span color="brand" fontWeight="600" textDecoration="underline" asChild>
-        <Link to="/">{t('nav_home')}</Link>
-      </chakra.span>
-    </Panel>
+    <section className="error-panel" role="alert">
+      <h1 className="error-panel-title">{title}</h1>
+      {detail ? <p className="error-panel-detail">{detail}</p> : null}
+      <Link className="error-panel-link" to="/">
+        {t('nav_home')}
+      </Link>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { system } from '~/theme';
+import { system } from '~/lib/chakra-system';
 
 /**
  * Chakra's context provider, taken from the element ChakraProvider returns (it is a plain
@@ -8,8 +8,11 @@ import { system } from '~/theme';
  * come from a static stylesheet instead (virtual:chakra-global.css, linked from root.tsx).
  */
 const ChakraContextProvider = (() => {
-  const element = ChakraProvider({ value: system, children: null }) as ReactElement<{ value: unknown }>;
-  if (!element || typeof element.type !== 'object' || element.props.value !== system) {
+  // A stand-in system with what ChakraProvider reads for its global styles: the site's system is
+  // built on first use (theme.ts), and taking the provider out must not build it.
+  const standIn = { _config: { disableLayers: true }, _global: [] } as unknown as typeof system;
+  const element = ChakraProvider({ value: standIn, children: null }) as ReactElement<{ value: unknown }>;
+  if (!element || typeof element.type !== 'object' || element.props.value !== standIn) {
     throw new Error("ChakraProvider no longer returns its context provider: read @chakra-ui/react's styled-system/provider.js");
   }
   return element.type as unknown as ComponentType<{ value: typeof system; children: ReactNode }>;

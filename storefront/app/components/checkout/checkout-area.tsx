@@ -12,7 +12,6 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useT, useTexts } from '~/lib/i18n';
 import { buildCheckoutSchema } from './checkout-schema';
-import { CheckoutStylesheet } from './checkout-stylesheet';
 import { ContactInfo, LoginInfo } from './contact-info';
 import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList } from './order-options';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
@@ -128,7 +127,6 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
 
   return (
     <div className="ck-stack-5" data-testid="checkout-area">
-      <CheckoutStylesheet />
       <div className="ck-account" data-testid="checkout-account">
         {student ? (
           <>

@@ -6,7 +6,6 @@
  */
 import { useField } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import '~/styles/checkout.css';
 
 type BaseProps = { name: string; label: ReactNode; required?: boolean; hint?: ReactNode };
 

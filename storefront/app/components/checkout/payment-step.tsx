@@ -12,7 +12,6 @@ import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money, toMajorString } from '@sala/shared/money';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocale, useT, useTexts } from '~/lib/i18n';
-import { CheckoutStylesheet } from './checkout-stylesheet';
 import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
@@ -258,7 +257,6 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
   const bankTransfer = payment.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER;
   return (
     <div className="ck-stack-5" data-testid="payment-step" data-order-id={payment.orderId}>
-      <CheckoutStylesheet />
       <div className="ck-panel ck-panel-md">
         <p className="ck-bold ck-gap-bottom-3">{t('checkout_order_number', { id: payment.orderId })}</p>
         <dl className="ck-summary" data-testid="server-summary">

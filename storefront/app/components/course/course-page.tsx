@@ -5,7 +5,6 @@
  * (the loader leaves a switched-off block null).
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import '~/styles/course.css';
 import type { CoursePageData } from './types';
 import { useT } from '~/lib/i18n';
 import {

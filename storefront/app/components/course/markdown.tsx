@@ -4,7 +4,6 @@
  * Rendered as React elements, never as HTML, so nothing an editor types can run.
  */
 import type { ReactNode } from 'react';
-import '~/styles/markdown.css';
 
 type Block =
   | { kind: 'heading'; level: number; text: string }
