@@ -72,25 +72,27 @@ async function statementsPerFloorRequest(cms, samples = 5) {
   return median(counts);
 }
 
-/** The floor of one round: each of the round's buyers asks for its own account in turn, `count` requests in all; with the CMS's CPU per request. */
-async function floorRequests(cms, buyers, count) {
+/**
+ * `count` requests at CONNECTIONS connections, the n-th shaped by `shape(buyer)` for the n-th
+ * buyer in turn; answers of `okStatus` per second and the CMS process's CPU time per such answer.
+ * autocannon reports its result on its next one-second tick, so its duration (and the time
+ * around the call) is rounded up to whole seconds: the rate is taken to the last answer.
+ */
+async function timedRound(cms, { buyers, count, path, method, okStatus, shape }) {
   const cpuBefore = (await cms.call('cpu')).micros;
   let next = 0;
   const statuses = {};
   let lastAnswer = 0;
   const started = performance.now();
   const result = await cannon({
-    url: `${cms.url}${FLOOR_PATH}`,
+    url: `${cms.url}${path}`,
     connections: CONNECTIONS,
     amount: count,
     maxSeconds: 180,
     requests: [
       {
-        method: 'GET',
-        setupRequest: (request) => {
-          const buyer = buyers[next++ % buyers.length];
-          return { ...request, path: FLOOR_PATH, headers: { authorization: `Bearer ${buyer.jwt}` } };
-        },
+        method,
+        setupRequest: (request) => ({ ...request, path, ...shape(buyers[next++ % buyers.length]) }),
         onResponse: (status) => {
           lastAnswer = performance.now();
           statuses[status] = (statuses[status] ?? 0) + 1;
@@ -100,48 +102,27 @@ async function floorRequests(cms, buyers, count) {
   });
   const seconds = ((lastAnswer || performance.now()) - started) / 1000;
   const cpuMicros = (await cms.call('cpu')).micros - cpuBefore;
-  const answered = statuses[200] ?? 0;
-  return { rps: answered / Math.max(seconds, 0.001), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: count - answered, statuses, cpuMs: answered ? cpuMicros / 1000 / answered : NaN };
+  const ok = statuses[okStatus] ?? 0;
+  return { rps: ok / Math.max(seconds, 0.001), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: count - ok, statuses, cpuMs: ok ? cpuMicros / 1000 / ok : NaN };
+}
+
+/** The floor of one round: each of the round's buyers asks for its own account in turn, `count` requests in all; with the CMS's CPU per request. */
+function floorRequests(cms, buyers, count) {
+  return timedRound(cms, { buyers, count, path: FLOOR_PATH, method: 'GET', okStatus: 200, shape: (buyer) => ({ headers: { authorization: `Bearer ${buyer.jwt}` } }) });
 }
 
 /** One round: fresh buyers and course, then every buyer orders once; with the CMS process's CPU time per order placed. */
 async function placeOrders(cms, count) {
   const { courseId, planId, buyers } = await cms.call('prepareOrders', { buyers: count, seat: count * 10 });
-  const cpuBefore = (await cms.call('cpu')).micros;
-  let next = 0;
-  const statuses = {};
-  // autocannon reports its result on its next one-second tick, so its duration (and the time
-  // around the call) is rounded up to whole seconds: the rate is taken to the last answer.
-  let lastAnswer = 0;
-  const started = performance.now();
-  const result = await cannon({
-    url: `${cms.url}/private/cart/order`,
-    connections: CONNECTIONS,
-    amount: buyers.length,
-    maxSeconds: 180,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const buyer = buyers[next++ % buyers.length];
-          return {
-            ...request,
-            path: '/private/cart/order',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.jwt}` },
-            body: orderBody(buyer, courseId, planId),
-          };
-        },
-        onResponse: (status) => {
-          lastAnswer = performance.now();
-          statuses[status] = (statuses[status] ?? 0) + 1;
-        },
-      },
-    ],
+  const round = await timedRound(cms, {
+    buyers,
+    count: buyers.length,
+    path: '/private/cart/order',
+    method: 'POST',
+    okStatus: 201,
+    shape: (buyer) => ({ headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.jwt}` }, body: orderBody(buyer, courseId, planId) }),
   });
-  const seconds = ((lastAnswer || performance.now()) - started) / 1000;
-  const cpuMicros = (await cms.call('cpu')).micros - cpuBefore;
-  const placed = statuses[201] ?? 0;
-  return { buyers, rps: placed / Math.max(seconds, 0.001), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: count - placed, statuses, cpuMs: placed ? cpuMicros / 1000 / placed : NaN };
+  return { buyers, ...round };
 }
 
 /** A round's subject: the orders, then the floor with the same buyers. */

@@ -1,5 +1,5 @@
 import { test, expect as baseExpect, waitForHydration } from './support/fixtures';
-import { keepScreenshot, readOrder, registerStudent, satang, seededCourse, slipPng, withSiteSettings } from './support/course-checkout';
+import { fillShippingAddressForm, keepScreenshot, readOrder, registerStudent, satang, seededCourse, slipPng, withSiteSettings } from './support/course-checkout';
 import { readOrderStatus, signedInStudent } from './support/pay';
 
 // These flows post forms that sign in, mail and price on a real CMS: give a busy machine room.
@@ -203,12 +203,7 @@ test.describe('the cart', () => {
     await expect(page.getByTestId('summary-total')).toHaveText('฿1,540.00');
 
     const form = page.getByTestId('shipping-address-form');
-    await form.getByTestId('shipping-fullname').fill('มานี มีนา');
-    await form.getByTestId('shipping-tel').fill('0812345678');
-    await form.getByTestId('shipping-address').fill('99/9 ถนนพหลโยธิน');
-    await form.getByTestId('shipping-district').fill('พญาไท');
-    await form.getByTestId('shipping-province').selectOption('กรุงเทพมหานคร');
-    await form.getByTestId('shipping-postcode').fill('10400');
+    await fillShippingAddressForm(form);
     await form.getByTestId('shipping-address-save').click();
     await expect(page.getByTestId('shipping-address-summary')).toContainText('มานี มีนา');
     await expect(page.getByTestId('pay-button')).toBeEnabled();

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect as baseExpect, waitForHydration } from './support/fixtures';
-import { adminLogin, keepScreenshot, readOrder, satang, uniqueName } from './support/course-checkout';
+import { adminLogin, fillShippingAddressForm, keepScreenshot, readOrder, satang, uniqueName } from './support/course-checkout';
 import { readOrderStatus, signedInStudent } from './support/pay';
 import { BOOKSTORE_URL, CMS_URL } from './support/servers';
 
@@ -171,12 +171,7 @@ test.describe('products', () => {
 
     // the spec's Thai messages for a bad postcode and phone
     const form = page.getByTestId('shipping-address-form');
-    await form.getByTestId('shipping-fullname').fill('มานี มีนา');
-    await form.getByTestId('shipping-tel').fill('08123');
-    await form.getByTestId('shipping-address').fill('99/9 ถนนพหลโยธิน');
-    await form.getByTestId('shipping-district').fill('พญาไท');
-    await form.getByTestId('shipping-province').selectOption('กรุงเทพมหานคร');
-    await form.getByTestId('shipping-postcode').fill('104');
+    await fillShippingAddressForm(form, { tel: '08123', postcode: '104' });
     await form.getByTestId('shipping-address-save').click();
     await expect(form.locator('[data-field=postcode]')).toContainText('กรุณากรอกรหัสไปรษณีย์ 5 หลัก');
     await expect(form.locator('[data-field=tel]')).toContainText('กรุณากรอกเบอร์โทรศัพท์เป็นตัวเลข 9-10 หลัก');

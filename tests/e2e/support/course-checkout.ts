@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { loginAdmin, type AdminSession } from './cms-admin';
 import { CMS_URL } from './servers';
 
@@ -234,4 +234,14 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Types a Bangkok delivery address into the cart's address form (its fields by test id); `over` replaces some values. */
+export async function fillShippingAddressForm(form: Locator, over: { tel?: string; postcode?: string } = {}): Promise<void> {
+  await form.getByTestId('shipping-fullname').fill('มานี มีนา');
+  await form.getByTestId('shipping-tel').fill(over.tel ?? '0812345678');
+  await form.getByTestId('shipping-address').fill('99/9 ถนนพหลโยธิน');
+  await form.getByTestId('shipping-district').fill('พญาไท');
+  await form.getByTestId('shipping-province').selectOption('กรุงเทพมหานคร');
+  await form.getByTestId('shipping-postcode').fill(over.postcode ?? '10400');
 }

@@ -5,16 +5,10 @@
  */
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import { formatMoney, money } from '@sala/shared/money';
+import type { PayOrder } from '~/components/payment/types';
 import { useLocale, useT } from '~/lib/i18n';
 
-type StoredAmounts = {
-  currency: 'THB' | 'USD';
-  priceAmount: number;
-  discountAmount: number;
-  shippingFeeAmount: number;
-  withholdingAmount: number;
-  netAmount: number;
-};
+type StoredAmounts = Pick<PayOrder, 'currency' | 'priceAmount' | 'discountAmount' | 'shippingFeeAmount' | 'withholdingAmount' | 'netAmount'>;
 
 const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1' } });
 
