@@ -81,6 +81,10 @@ export async function run({ cms, storefront, options }) {
     try {
       const result = await lighthouse(pageUrl, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const { audits, categories } = result.lhr;
+      if (process.env.BENCH_P8_REPORTS) {
+        fs.mkdirSync(process.env.BENCH_P8_REPORTS, { recursive: true });
+        fs.writeFileSync(`${process.env.BENCH_P8_REPORTS}/lighthouse-${i}.json`, JSON.stringify(result.lhr));
+      }
       const run = {
         score: Math.round((categories.performance.score ?? NaN) * 100),
         lcp: audits['largest-contentful-paint'].numericValue,
