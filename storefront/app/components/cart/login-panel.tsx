@@ -4,16 +4,13 @@
  * back to `redirectTo`. It posts to the route it sits on (intent=login); the action keeps
  * the token in the session cookie and redirects.
  */
-import { Button, Field, Input, Stack, chakra } from '@chakra-ui/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { Stack, chakra } from '@chakra-ui/react';
+import { getFormProps } from '@conform-to/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { buildLoginSchema } from '@sala/shared/schemas';
-import { useMemo } from 'react';
-import { translatorFromTexts } from '~/components/checkout/settings';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { LoginFormFields, useLoginForm, type LoginResult } from '~/components/auth/login-form-fields';
+import { useT } from '~/lib/i18n';
 
-type LoginActionData = { intent?: string; lastResult?: { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null } };
+type LoginActionData = { intent?: string; lastResult?: LoginResult };
 
 export const SOCIAL_PROVIDERS = [
   { id: 'facebook', key: 'login_social_facebook', color: '#1877F2' },
@@ -42,19 +39,10 @@ const SocialLink = chakra('a', {
 
 export function LoginPanel({ redirectTo, description }: { redirectTo: string; description?: string }) {
   const t = useT();
-  const texts = useTexts();
-  const locale = useLocale();
   const navigation = useNavigation();
   const actionData = useActionData<LoginActionData>();
   const lastResult = actionData?.intent === 'login' ? actionData.lastResult : undefined;
-  const schema = useMemo(() => buildLoginSchema(translatorFromTexts(texts, locale)), [texts, locale]);
-  const [form, fields] = useForm({
-    id: 'cart-login-form',
-    lastResult: lastResult as never,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useLoginForm({ id: 'cart-login-form', lastResult });
   const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'login';
   const back = encodeURIComponent(redirectTo);
 
@@ -70,29 +58,7 @@ export function LoginPanel({ redirectTo, description }: { redirectTo: string; de
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirect" value={redirectTo} />
         <Stack gap="4">
-          <Field.Root invalid={Boolean(fields.username.errors)} ids={{ control: fields.username.id, errorText: fields.username.errorId }}>
-            <Field.Label>{t('login_username')}</Field.Label>
-            <Input {...getInputProps(fields.username, { type: 'text' })} key={fields.username.key} autoComplete="username" />
-            <Field.ErrorText>{fields.username.errors?.[0]}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(fields.password.errors)} ids={{ control: fields.password.id, errorText: fields.password.errorId }}>
-            <Field.Label>{t('login_password')}</Field.Label>
-            <Input {...getInputProps(fields.password, { type: 'password' })} key={fields.password.key} autoComplete="current-password" />
-            <Field.ErrorText>{fields.password.errors?.[0]}</Field.ErrorText>
-          </Field.Root>
-          {form.errors?.length ? (
-            <chakra.p color="fg.error" role="alert" data-testid="login-error">
-              {form.errors[0]}
-            </chakra.p>
-          ) : null}
-          <chakra.div display="flex" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap="3">
-            <chakra.a href="/forgotpass" color="brand" textDecoration="underline" fontSize="sm" data-testid="forgot-link">
-              {t('login_forgot_pass')}
-            </chakra.a>
-            <Button type="submit" colorPalette="teal" loading={submitting} data-testid="login-submit">
-              {t('login_button')}
-            </Button>
-          </chakra.div>
+          <LoginFormFields form={form} fields={fields} submitting={submitting} forgotTestId="forgot-link" submitTestId="login-submit" />
         </Stack>
       </Form>
 

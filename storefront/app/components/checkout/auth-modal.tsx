@@ -3,16 +3,14 @@
  * to the course route's action (intent=login), which keeps the token in the session cookie.
  * Registering is the checkout form itself on the registration layout, so that tab leads there.
  */
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, chakra } from '@chakra-ui/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { buildLoginSchema } from '@sala/shared/schemas';
+import { Button, CloseButton, Dialog, Portal, Stack, chakra } from '@chakra-ui/react';
+import { getFormProps } from '@conform-to/react';
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
-import { translatorFromTexts } from './settings';
+import { useEffect, useState } from 'react';
+import { LoginFormFields, useLoginForm, type LoginResult } from '~/components/auth/login-form-fields';
+import { useT } from '~/lib/i18n';
 
-type LoginFetcherData = { intent: 'login'; ok?: boolean; lastResult: { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null } };
+type LoginFetcherData = { intent: 'login'; ok?: boolean; lastResult: LoginResult };
 
 const Tab = chakra('button', {
   base: {
@@ -29,19 +27,10 @@ const Tab = chakra('button', {
 
 export default function AuthModal({ open, onOpenChange, initialTab = 'login' }: { open: boolean; onOpenChange: (open: boolean) => void; initialTab?: 'login' | 'register' }) {
   const t = useT();
-  const texts = useTexts();
-  const locale = useLocale();
   const [tab, setTab] = useState(initialTab);
   const fetcher = useFetcher<LoginFetcherData>();
   const lastResult = fetcher.data?.intent === 'login' ? fetcher.data.lastResult : undefined;
-  const schema = useMemo(() => buildLoginSchema(translatorFromTexts(texts, locale)), [texts, locale]);
-  const [form, fields] = useForm({
-    id: 'login-form',
-    lastResult: lastResult as never,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useLoginForm({ id: 'login-form', lastResult });
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.intent === 'login' && fetcher.data.ok) onOpenChange(false);
@@ -77,29 +66,7 @@ export default function AuthModal({ open, onOpenChange, initialTab = 'login' }: 
                   <input type="hidden" name="intent" value="login" />
                   <Stack gap="4">
                     <chakra.p color="fg.muted">{t('login_description')}</chakra.p>
-                    <Field.Root invalid={Boolean(fields.username.errors)} ids={{ control: fields.username.id, errorText: fields.username.errorId }}>
-                      <Field.Label>{t('login_username')}</Field.Label>
-                      <Input {...getInputProps(fields.username, { type: 'text' })} key={fields.username.key} autoComplete="username" />
-                      <Field.ErrorText>{fields.username.errors?.[0]}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(fields.password.errors)} ids={{ control: fields.password.id, errorText: fields.password.errorId }}>
-                      <Field.Label>{t('login_password')}</Field.Label>
-                      <Input {...getInputProps(fields.password, { type: 'password' })} key={fields.password.key} autoComplete="current-password" />
-                      <Field.ErrorText>{fields.password.errors?.[0]}</Field.ErrorText>
-                    </Field.Root>
-                    {form.errors?.length ? (
-                      <chakra.p color="fg.error" role="alert" data-testid="login-error">
-                        {form.errors[0]}
-                      </chakra.p>
-                    ) : null}
-                    <chakra.div display="flex" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap="3">
-                      <chakra.a href="/forgotpass" color="brand" textDecoration="underline" fontSize="sm">
-                        {t('login_forgot_pass')}
-                      </chakra.a>
-                      <Button type="submit" colorPalette="teal" loading={fetcher.state !== 'idle'}>
-                        {t('login_button')}
-                      </Button>
-                    </chakra.div>
+                    <LoginFormFields form={form} fields={fields} submitting={fetcher.state !== 'idle'} />
                   </Stack>
                 </fetcher.Form>
               ) : (
