@@ -277,7 +277,7 @@ export async function interleave({ name, ceiling, subject, rounds = 3, warmup })
     ceilings.push(c);
     const s = await subject(round);
     subjects.push(s);
-    log(`${name}: round ${round}/${rounds}: ceiling ${fmt(c.rps)} req/s, subject ${fmt(s.rps)} req/s (p99 ${fmt(s.p99)} ms${s.errors || s.non2xx ? `, ${s.errors} errors, ${s.non2xx} non-2xx` : ''})`);
+    log(`${name}: round ${round}/${rounds}: ceiling ${fmt(c.rps)} req/s (p99 ${fmt(c.p99)} ms), subject ${fmt(s.rps)} req/s (p99 ${fmt(s.p99)} ms${s.errors || s.non2xx ? `, ${s.errors} errors, ${s.non2xx} non-2xx` : ''})`);
   }
   const pick = (list, key) => median(list.map((item) => item[key]));
   return {
