@@ -156,7 +156,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     tsconfigPaths(),
     // Chakra's global CSS as a static, hashed stylesheet (ADR 140)
-    chakraGlobalCssPlugin({ theme: 'app/theme.ts' }),
+    chakraGlobalCssPlugin({ theme: THEME }),
     // Chakra's components load the theme; pages without them do not (ADR 145)
     chakraWithThemePlugin(),
   ],

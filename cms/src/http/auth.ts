@@ -5,6 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { createRows } from '../api/course-page/utils/rows';
+import { createOrderRows } from '../api/checkout/lib/order-rows';
 import { SETTING_FIELDS, type SettingRow } from '../api/checkout/lib/pricing-input';
 import { forbidden, unauthorized } from './errors';
 
@@ -94,13 +95,7 @@ export async function findStudent(strapi: Core.Strapi, ctx: any): Promise<Studen
  */
 export async function requestSettings(strapi: Core.Strapi, ctx: any): Promise<RequestSettings | null> {
   if (ctx.state.siteSettings !== undefined) return ctx.state.siteSettings;
-  const rows = createRows(strapi);
-  const [row] = (await rows
-    .knex()
-    .from({ s: rows.table(SITE_SETTING_UID) })
-    .select(...rows.columns(SITE_SETTING_UID, 's', ['id', ...REQUEST_SETTING_FIELDS]))
-    .limit(1, { skipBinding: true })) as Record<string, unknown>[];
-  const setting = row ? rows.pick<RequestSettings>(SITE_SETTING_UID, 's', row) : null;
+  const setting = await createOrderRows(strapi).readFirst<RequestSettings>(SITE_SETTING_UID, REQUEST_SETTING_FIELDS, {});
   ctx.state.siteSettings = setting;
   return setting;
 }

@@ -60,15 +60,20 @@ export function attachPageTexts(rootData: PageTextsRef, page: PageTexts): void {
 const browserTexts = new Map<Locale, PageTexts>();
 let documentTexts: PageTexts | null | undefined;
 
+/** A page's texts from their JSON (the document's script or the texts route's answer, serializePageTexts). */
+function parsePageTexts(json: string): PageTexts {
+  const payload = JSON.parse(json) as { locale: Locale; version: string; texts: Texts };
+  return { ...payload, json };
+}
+
 /** The texts the document came with (its JSON script), read once. */
 function readDocumentTexts(): PageTexts | null {
   if (documentTexts !== undefined) return documentTexts;
   documentTexts = null;
   const json = typeof document === 'undefined' ? null : document.getElementById(PAGE_TEXTS_SCRIPT_ID)?.textContent;
   if (json) {
-    const payload = JSON.parse(json) as { locale: Locale; version: string; texts: Texts };
-    documentTexts = { ...payload, json };
-    if (!browserTexts.has(payload.locale)) browserTexts.set(payload.locale, documentTexts);
+    documentTexts = parsePageTexts(json);
+    if (!browserTexts.has(documentTexts.locale)) browserTexts.set(documentTexts.locale, documentTexts);
   }
   return documentTexts;
 }
@@ -113,9 +118,8 @@ export async function loadTextsFor(rootData: PageTextsRef, fetchTexts: (locale: 
   try {
     const response = await fetchTexts(rootData.locale);
     if (!response.ok) return;
-    const json = await response.text();
-    const payload = JSON.parse(json) as { locale: Locale; version: string; texts: Texts };
-    if (payload.locale === rootData.locale) browserTexts.set(payload.locale, { ...payload, json });
+    const page = parsePageTexts(await response.text());
+    if (page.locale === rootData.locale) browserTexts.set(page.locale, page);
   } catch {
     // offline or the storefront is restarting: the page keeps the texts it has
   }

@@ -379,7 +379,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (isInstructorOnly(toBuyer(buyer))) throw forbidden('INSTRUCTOR_CANNOT_BUY');
       const currency = payload.currency_code;
 
-      const setting = settings !== undefined ? settings : ((await strapi.db.query(UID.siteSetting).findOne({ select: SETTING_FIELDS })) as SettingRow | null);
+      const setting = settings !== undefined ? settings : await rows.readFirst<SettingRow>(UID.siteSetting, SETTING_FIELDS, {});
       const method = await rows.readFirst<MethodRow>(UID.paymentMethod, ['id', 'method_id', 'enabled'], { method_id: payload.payment_method_id });
       if (!method || method.enabled === false) throw fail('NO_PAYMENT_METHOD', { payment_method_id: payload.payment_method_id });
 
