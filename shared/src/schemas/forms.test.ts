@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { createTranslator } from '../texts/index.js';
+import { createTranslator, defaultTranslate } from '../texts/index.js';
 import {
   LoginInfoSchema,
   LoginSchema,
@@ -38,12 +38,12 @@ function messageOf(result: { success: boolean; error?: { issues: { path: Propert
 
 describe('registration contact form', () => {
   it('accepts a complete contact form with every field required', () => {
-    const result = buildRegistrationSchema(allRequired).safeParse(validContact);
+    const result = buildRegistrationSchema(allRequired, [], { t: defaultTranslate }).safeParse(validContact);
     expect(result.success).toBe(true);
   });
 
   it('trims text and leaves out fields the site disabled', () => {
-    const result = buildRegistrationSchema(minimal).parse({ email: '  a@b.co  ', firstname: 'ignored' });
+    const result = buildRegistrationSchema(minimal, [], { t: defaultTranslate }).parse({ email: '  a@b.co  ', firstname: 'ignored' });
     expect(result).toEqual({ email: 'a@b.co' });
   });
 
@@ -55,20 +55,20 @@ describe('registration contact form', () => {
     ['tel', 'กรุณากรอกเบอร์โทรศัพท์'],
     ['email', 'กรุณากรอกอีเมล'],
   ])('an enabled and required %s must be filled (Please enter {label})', (field, message) => {
-    const result = buildRegistrationSchema(allRequired).safeParse({ ...validContact, [field]: undefined });
+    const result = buildRegistrationSchema(allRequired, [], { t: defaultTranslate }).safeParse({ ...validContact, [field]: undefined });
     expect(messageOf(result, field)).toBe(message);
   });
 
   it('the e-mail is always required, even when everything else is off', () => {
-    expect(messageOf(buildRegistrationSchema(minimal).safeParse({}), 'email')).toBe('กรุณากรอกอีเมล');
+    expect(messageOf(buildRegistrationSchema(minimal, [], { t: defaultTranslate }).safeParse({}), 'email')).toBe('กรุณากรอกอีเมล');
   });
 
   test.each(['plain', 'a@b', 'a @b.co', 'a@b.c', '@b.co'])('the e-mail %j must match a standard pattern', (email) => {
-    expect(messageOf(buildRegistrationSchema(minimal).safeParse({ email }), 'email')).toBe('อีเมลข้อมูลไม่ถูกต้อง');
+    expect(messageOf(buildRegistrationSchema(minimal, [], { t: defaultTranslate }).safeParse({ email }), 'email')).toBe('อีเมลข้อมูลไม่ถูกต้อง');
   });
 
   it('firstname and lastname are at most 255 characters', () => {
-    const result = buildRegistrationSchema(allRequired).safeParse({ ...validContact, firstname: 'ก'.repeat(256), lastname: 'ข'.repeat(255) });
+    const result = buildRegistrationSchema(allRequired, [], { t: defaultTranslate }).safeParse({ ...validContact, firstname: 'ก'.repeat(256), lastname: 'ข'.repeat(255) });
     expect(messageOf(result, 'firstname')).toBe('ชื่อต้องไม่เกิน 255 ตัวอักษร');
     expect(messageOf(result, 'lastname')).toBeUndefined();
   });
@@ -80,18 +80,18 @@ describe('registration contact form', () => {
     ['08123456789', false],
     ['081-234-5678', false],
   ])('tel has digits only, 9 to 10 of them: %s -> %s', (tel, valid) => {
-    const message = messageOf(buildRegistrationSchema(allRequired).safeParse({ ...validContact, tel }), 'tel');
+    const message = messageOf(buildRegistrationSchema(allRequired, [], { t: defaultTranslate }).safeParse({ ...validContact, tel }), 'tel');
     expect(message).toBe(valid ? undefined : 'กรุณากรอกเบอร์โทรศัพท์เป็นตัวเลข 9-10 หลัก');
   });
 
   it('an optional tel may be blank but must still be digits when filled', () => {
-    const schema = buildRegistrationSchema({ ...minimal, tel: optional });
+    const schema = buildRegistrationSchema({ ...minimal, tel: optional }, [], { t: defaultTranslate });
     expect(schema.safeParse({ email: 'a@b.co' }).success).toBe(true);
     expect(messageOf(schema.safeParse({ email: 'a@b.co', tel: 'abc' }), 'tel')).toBe('กรุณากรอกเบอร์โทรศัพท์เป็นตัวเลข 9-10 หลัก');
   });
 
   it('the exempt site accepts a tel shorter than 9 digits, up to 10', () => {
-    const schema = buildRegistrationSchema({ ...minimal, tel: on, telExemptFromMinimum: true });
+    const schema = buildRegistrationSchema({ ...minimal, tel: on, telExemptFromMinimum: true }, [], { t: defaultTranslate });
     expect(schema.safeParse({ email: 'a@b.co', tel: '1234' }).success).toBe(true);
     expect(messageOf(schema.safeParse({ email: 'a@b.co', tel: '12345678901' }), 'tel')).toBe('กรุณากรอกเบอร์โทรศัพท์เป็นตัวเลขไม่เกิน 10 หลัก');
   });
@@ -102,11 +102,11 @@ describe('registration contact form', () => {
     ['a script disguised as an image', [{ name: 'me.png.php' }], 'ไม่อนุญาตให้อัพโหลดไฟล์ประเภทนี้'],
     ['two files', [{ name: 'a.jpg' }, { name: 'b.gif' }], 'อัพโหลดได้ไม่เกิน 1 ไฟล์'],
   ])('the profile picture rejects %s', (_name, profileImage, message) => {
-    expect(messageOf(buildRegistrationSchema(allRequired).safeParse({ ...validContact, profileImage }), 'profileImage')).toBe(message);
+    expect(messageOf(buildRegistrationSchema(allRequired, [], { t: defaultTranslate }).safeParse({ ...validContact, profileImage }), 'profileImage')).toBe(message);
   });
 
   it('a user group must be chosen when groups apply', () => {
-    const schema = buildRegistrationSchema({ ...minimal, userGroupRequired: true });
+    const schema = buildRegistrationSchema({ ...minimal, userGroupRequired: true }, [], { t: defaultTranslate });
     expect(messageOf(schema.safeParse({ email: 'a@b.co' }), 'userGroupId')).toBe('กรุณาเลือกกลุ่มผู้ใช้');
     expect(messageOf(schema.safeParse({ email: 'a@b.co', userGroupId: '0' }), 'userGroupId')).toBe('กรุณาเลือกกลุ่มผู้ใช้');
     expect(schema.parse({ email: 'a@b.co', userGroupId: '3' })).toMatchObject({ userGroupId: 3 });
@@ -121,7 +121,7 @@ describe('registration contact form', () => {
       { id: 5, type_label: 'radio', label: 'ช่วงอายุ', order_label: 5, required: 0 },
       { id: 6, type_label: 'multiple', label: 'ภาษา', order_label: 6, required: false },
     ];
-    const schema = buildRegistrationSchema(minimal, labels);
+    const schema = buildRegistrationSchema(minimal, labels, { t: defaultTranslate });
     const empty = schema.safeParse({ email: 'a@b.co' });
     expect(empty.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['customLabels.1', 'กรุณากรอกบริษัท'],
@@ -140,7 +140,7 @@ describe('registration contact form', () => {
 });
 
 describe('layout-four login info', () => {
-  const layoutFour = buildRegistrationSchema(minimal, [], { layoutFour: true });
+  const layoutFour = buildRegistrationSchema(minimal, [], { layoutFour: true, t: defaultTranslate });
   const login = { email: 'a@b.co', username: 'somchai.j@home', newPassword: 'abc-123', confirmNewPassword: 'abc-123' };
 
   it('accepts letters, digits and @ - _ . in username and password', () => {

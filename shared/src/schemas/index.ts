@@ -1,7 +1,9 @@
 /**
  * One zod schema per form or payload, shared by the storefront forms and the CMS
- * controllers. Messages come from text keys; every builder takes a translator and
- * defaults to Thai.
+ * controllers. Messages come from text keys; every builder takes the caller's translator
+ * (`defaultTranslate` of `@sala/shared/texts` for the Thai defaults). The ready-built
+ * `…Schema` constants use the Thai defaults; they are marked pure, so a bundle that does not
+ * use them leaves them, and the text catalogue they need, out.
  */
 export { EMAIL_PATTERN, LOGIN_CHARACTERS, fileRefSchema, type FileRef } from './fields.js';
 export {

@@ -1,4 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
+import { defaultTranslate } from '../texts/index.js';
 import {
   CardFormSchema,
   ImageUploadSchema,
@@ -37,7 +38,7 @@ describe('bank-transfer report checks, in their order', () => {
 
   it('accepts a complete report', () => {
     expect(PaymentReportSchema.safeParse(report).success).toBe(true);
-    expect(firstPaymentReportIssue(report)).toBeNull();
+    expect(firstPaymentReportIssue(report, defaultTranslate)).toBeNull();
   });
 
   test.each([
@@ -58,17 +59,17 @@ describe('bank-transfer report checks, in their order', () => {
     const result = PaymentReportSchema.safeParse({ netAmount: 5000, slipRequired: '1' });
     expect(result.error?.issues.map((i) => i.message)).toEqual(['กรุณาอัพโหลดหลักฐานการโอนเงิน']);
     // without the slip setting the amount comes first
-    expect(firstPaymentReportIssue({ ...report, slipRequired: false, slip: [], transferAmount: '', bankCode: '' })?.message).toBe('กรุณากรอกจำนวนเงินที่โอน');
+    expect(firstPaymentReportIssue({ ...report, slipRequired: false, slip: [], transferAmount: '', bankCode: '' }, defaultTranslate)?.message).toBe('กรุณากรอกจำนวนเงินที่โอน');
   });
 
   it('needs no slip or amount when the net amount is zero', () => {
-    expect(firstPaymentReportIssue({ ...report, netAmount: 0, slip: [], transferAmount: '' })).toBeNull();
+    expect(firstPaymentReportIssue({ ...report, netAmount: 0, slip: [], transferAmount: '' }, defaultTranslate)).toBeNull();
   });
 
   it('shows the contact-name notice for a zero net amount without stopping the report', () => {
-    expect(paymentReportNotices({ netAmount: 0, contactName: ' ' })).toEqual(['กรุณากรอกชื่อผู้ติดต่อ']);
-    expect(paymentReportNotices({ netAmount: 0, contactName: 'สมชาย' })).toEqual([]);
-    expect(paymentReportNotices({ netAmount: 100, contactName: '' })).toEqual([]);
+    expect(paymentReportNotices({ netAmount: 0, contactName: ' ' }, defaultTranslate)).toEqual(['กรุณากรอกชื่อผู้ติดต่อ']);
+    expect(paymentReportNotices({ netAmount: 0, contactName: 'สมชาย' }, defaultTranslate)).toEqual([]);
+    expect(paymentReportNotices({ netAmount: 100, contactName: '' }, defaultTranslate)).toEqual([]);
     expect(PaymentReportSchema.safeParse({ ...report, netAmount: 0, contactName: '' }).success).toBe(true);
   });
 
@@ -78,7 +79,7 @@ describe('bank-transfer report checks, in their order', () => {
     [1, null, 'กรุณาอัพโหลดหลักฐานการโอนเงินอีกครั้ง'],
     [0, [], null],
   ])('with %i files sent and %j returned, the upload check says %j', (count, names, message) => {
-    expect(checkSlipUpload(count, names)).toBe(message);
+    expect(checkSlipUpload(count, names, defaultTranslate)).toBe(message);
   });
 
   it('reads the report payload of the server with its defaults', () => {
@@ -287,10 +288,10 @@ describe('upload file types', () => {
   });
 
   it('limits the number of files and may require one', () => {
-    const schema = buildUploadSchema('image', { required: true, maxFiles: 2 });
+    const schema = buildUploadSchema('image', { required: true, maxFiles: 2, t: defaultTranslate });
     expect(schema.safeParse([]).error?.issues[0].message).toBe('กรุณาเลือกไฟล์ที่จะอัพโหลด');
     expect(schema.safeParse([{ name: 'a.png' }, { name: 'b.png' }, { name: 'c.png' }]).error?.issues[0].message).toBe('อัพโหลดได้ไม่เกิน 2 ไฟล์');
-    expect(buildUploadSchema('image', { required: true, requiredMessage: 'กรุณาอัพโหลดสลิป' }).safeParse(null).error?.issues[0].message).toBe('กรุณาอัพโหลดสลิป');
+    expect(buildUploadSchema('image', { required: true, requiredMessage: 'กรุณาอัพโหลดสลิป', t: defaultTranslate }).safeParse(null).error?.issues[0].message).toBe('กรุณาอัพโหลดสลิป');
   });
 
   test.each([

@@ -24,7 +24,7 @@ function jsonOf<T extends z.ZodType>(schema: T) {
 }
 
 /** The card form: number up to 16 digits passing the Luhn check, month 01-12, 4-digit year, CVV of 3-4 digits. */
-export function buildCardFormSchema(t: Translate = defaultTranslate) {
+export function buildCardFormSchema(t: Translate) {
   return z.object({
     cardNumber: z.preprocess(
       (v) => String(v ?? '').replace(/[\s-]/g, ''),
@@ -41,8 +41,9 @@ export function buildCardFormSchema(t: Translate = defaultTranslate) {
   });
 }
 
-export const CardFormSchema = buildCardFormSchema();
-export type CardFormValues = z.output<typeof CardFormSchema>;
+/** The card form with the Thai defaults' messages. */
+export const CardFormSchema = /* @__PURE__ */ buildCardFormSchema(defaultTranslate);
+export type CardFormValues = z.output<ReturnType<typeof buildCardFormSchema>>;
 
 /** One course of an order's `courses` breakdown. */
 export const OrderCourseLineSchema = z.looseObject({
@@ -65,7 +66,7 @@ export const OrderProductLineSchema = z.looseObject({
  * client sends them; the server recomputes every total with priceCart and never
  * trusts them. Courses must be unique and each must have its pricing plan id.
  */
-export function buildOrderPayloadSchema(t: Translate = defaultTranslate) {
+export function buildOrderPayloadSchema(t: Translate) {
   return z
     .object({
       user_id: id,
@@ -97,8 +98,9 @@ export function buildOrderPayloadSchema(t: Translate = defaultTranslate) {
     });
 }
 
-export const OrderPayloadSchema = buildOrderPayloadSchema();
-export type OrderPayload = z.output<typeof OrderPayloadSchema>;
+/** The order payload with the Thai defaults' messages. */
+export const OrderPayloadSchema = /* @__PURE__ */ buildOrderPayloadSchema(defaultTranslate);
+export type OrderPayload = z.output<ReturnType<typeof buildOrderPayloadSchema>>;
 
 /** One custom-label answer: id, value, validation flag and label. */
 export const CustomLabelAnswerSchema = z.looseObject({
@@ -114,7 +116,7 @@ export const CustomLabelAnswerSchema = z.looseObject({
  * tax invoice. Settings-dependent requirements are checked with
  * buildRegistrationSchema; this checks what must hold for every site.
  */
-export function buildRegistrationPayloadSchema(t: Translate = defaultTranslate) {
+export function buildRegistrationPayloadSchema(t: Translate) {
   const name = (label: string) => nullableText.refine((v) => v === null || v.length <= LIMITS.nameMaxLength, t('validation_max_length', { label, max: LIMITS.nameMaxLength }));
   return z
     .object({
@@ -181,5 +183,6 @@ export function buildRegistrationPayloadSchema(t: Translate = defaultTranslate) 
     });
 }
 
-export const RegistrationPayloadSchema = buildRegistrationPayloadSchema();
-export type RegistrationPayload = z.output<typeof RegistrationPayloadSchema>;
+/** The registration payload with the Thai defaults' messages. */
+export const RegistrationPayloadSchema = /* @__PURE__ */ buildRegistrationPayloadSchema(defaultTranslate);
+export type RegistrationPayload = z.output<ReturnType<typeof buildRegistrationPayloadSchema>>;

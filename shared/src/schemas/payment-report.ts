@@ -38,7 +38,7 @@ const REPORT_CHECKS: readonly ReportCheck[] = [
 ];
 
 /** The first failing report check, or null when the report can be sent. */
-export function firstPaymentReportIssue(values: PaymentReportValues, t: Translate = defaultTranslate): { path: keyof PaymentReportValues; message: string } | null {
+export function firstPaymentReportIssue(values: PaymentReportValues, t: Translate): { path: keyof PaymentReportValues; message: string } | null {
   const failed = REPORT_CHECKS.find((check) => check.fails(values));
   return failed ? { path: failed.path, message: t(failed.key) } : null;
 }
@@ -47,7 +47,7 @@ export function firstPaymentReportIssue(values: PaymentReportValues, t: Translat
  * Notices that are shown but do not stop the report: a free order (net amount zero)
  * with an empty contact name.
  */
-export function paymentReportNotices(values: Pick<PaymentReportValues, 'netAmount' | 'contactName'>, t: Translate = defaultTranslate): string[] {
+export function paymentReportNotices(values: Pick<PaymentReportValues, 'netAmount' | 'contactName'>, t: Translate): string[] {
   return values.netAmount === 0 && values.contactName.trim() === '' ? [t('report_contact_name_required')] : [];
 }
 
@@ -55,12 +55,12 @@ export function paymentReportNotices(values: Pick<PaymentReportValues, 'netAmoun
  * After the slips are uploaded: files were sent, so the server must have answered
  * with a non-empty list of names. Returns the message to show, or null.
  */
-export function checkSlipUpload(sentFileCount: number, returnedNames: readonly string[] | null | undefined, t: Translate = defaultTranslate): string | null {
+export function checkSlipUpload(sentFileCount: number, returnedNames: readonly string[] | null | undefined, t: Translate): string | null {
   return sentFileCount > 0 && (!returnedNames || returnedNames.length === 0) ? t('report_slip_retry') : null;
 }
 
 /** The bank-transfer report form schema; it reports only the first failing check, as the spec shows one toast. */
-export function buildPaymentReportSchema(t: Translate = defaultTranslate) {
+export function buildPaymentReportSchema(t: Translate) {
   return z
     .object({
       netAmount: z.preprocess((v) => Number(v ?? 0), z.number().int()),
@@ -80,7 +80,8 @@ export function buildPaymentReportSchema(t: Translate = defaultTranslate) {
     });
 }
 
-export const PaymentReportSchema = buildPaymentReportSchema();
+/** The report form with the Thai defaults' messages. */
+export const PaymentReportSchema = /* @__PURE__ */ buildPaymentReportSchema(defaultTranslate);
 
 /** The report as posted to /public/payment/report and /private/payment/report. */
 export const PaymentReportPayloadSchema = z.object({

@@ -30,7 +30,7 @@ export type CustomLabel = {
   item_list?: unknown;
 };
 
-export type RegistrationSchemaOptions = { layoutFour?: boolean; t?: Translate };
+export type RegistrationSchemaOptions = { layoutFour?: boolean; t: Translate };
 
 const isFilled = (value: string) => value !== '';
 
@@ -65,8 +65,8 @@ function customLabelField(label: CustomLabel, t: Translate) {
  * login info (letters, digits and @ - _ . ; password at least 6 and confirmed).
  * Disabled fields are left out.
  */
-export function buildRegistrationSchema(settings: RegistrationSettings, customLabels: readonly CustomLabel[] = [], options: RegistrationSchemaOptions = {}) {
-  const t = options.t ?? defaultTranslate;
+export function buildRegistrationSchema(settings: RegistrationSettings, customLabels: readonly CustomLabel[], options: RegistrationSchemaOptions) {
+  const { t } = options;
   const label = (key: TextKey) => t(key);
   const shape: Record<string, z.ZodType> = {
     email: textField([
@@ -141,22 +141,24 @@ function confirmPasswordMatches(t: Translate) {
  * The login info of layout four on its own: username and password of letters,
  * digits and @ - _ . , a password of at least 6 characters, and a confirmation equal to it.
  */
-export function buildLoginInfoSchema(t: Translate = defaultTranslate) {
+export function buildLoginInfoSchema(t: Translate) {
   return z.object(loginInfoShape(t)).superRefine(confirmPasswordMatches(t));
 }
 
-export const LoginInfoSchema = buildLoginInfoSchema();
+/** The login info with the Thai defaults' messages. */
+export const LoginInfoSchema = /* @__PURE__ */ buildLoginInfoSchema(defaultTranslate);
 
 /** The cart login panel: username and password required. */
-export function buildLoginSchema(t: Translate = defaultTranslate) {
+export function buildLoginSchema(t: Translate) {
   return z.object({
     username: textField([[isFilled, t('validation_username_required')]]),
     password: z.preprocess((v) => (v == null ? '' : String(v)), z.string().min(1, { error: t('validation_password_required') })),
   });
 }
 
-export const LoginSchema = buildLoginSchema();
-export type LoginValues = z.output<typeof LoginSchema>;
+/** The login panel with the Thai defaults' messages. */
+export const LoginSchema = /* @__PURE__ */ buildLoginSchema(defaultTranslate);
+export type LoginValues = z.output<ReturnType<typeof buildLoginSchema>>;
 
 /** What a registration schema gives back; fields a site disabled are absent. */
 export type RegistrationValues = {

@@ -6,9 +6,9 @@ import { isDigits, textField } from './fields.js';
 /**
  * The shipping address form and payload (`POST /private/shipping-addresses`): recipient,
  * phone of 9-10 digits, address, district, province and a 5-digit postcode are required;
- * the subdistrict is optional. Messages are the spec's Thai ones by default.
+ * the subdistrict is optional. Messages come from the translator (the spec's Thai ones with defaultTranslate).
  */
-export function buildShippingAddressSchema(t: Translate = defaultTranslate) {
+export function buildShippingAddressSchema(t: Translate) {
   const required = (label: string, max: number = LIMITS.nameMaxLength) =>
     textField([
       [(v) => v !== '', t('validation_required', { label })],
@@ -28,5 +28,6 @@ export function buildShippingAddressSchema(t: Translate = defaultTranslate) {
   });
 }
 
-export const ShippingAddressSchema = buildShippingAddressSchema();
-export type ShippingAddressValues = z.output<typeof ShippingAddressSchema>;
+/** The shipping address with the Thai defaults' messages. */
+export const ShippingAddressSchema = /* @__PURE__ */ buildShippingAddressSchema(defaultTranslate);
+export type ShippingAddressValues = z.output<ReturnType<typeof buildShippingAddressSchema>>;

@@ -40,7 +40,7 @@ export function taxInvoiceLabels(personType: TaxPersonType): { nameOne: TextKey;
 type TaxIssue = { path: keyof TaxInvoiceValues; message: string };
 
 /** Every failing field of a tax invoice, one message per field, in the form's order. */
-export function taxInvoiceIssues(values: TaxInvoiceValues, t: Translate = defaultTranslate): TaxIssue[] {
+export function taxInvoiceIssues(values: TaxInvoiceValues, t: Translate): TaxIssue[] {
   const labels = LABELS[values.taxPersonType];
   const required = (label: TextKey) => t('validation_required', { label: t(label) });
   const issues: TaxIssue[] = [];
@@ -74,7 +74,7 @@ export function taxInvoiceIssues(values: TaxInvoiceValues, t: Translate = defaul
  * the tax address, and a company certificate for juristic persons. Labels follow
  * the person type.
  */
-export function buildTaxInvoiceSchema(t: Translate = defaultTranslate) {
+export function buildTaxInvoiceSchema(t: Translate) {
   return z
     .object({
       taxPersonType: z.preprocess((v) => toText(v) || 'juristic_person', z.enum(TAX_PERSON_TYPES)),
@@ -92,7 +92,8 @@ export function buildTaxInvoiceSchema(t: Translate = defaultTranslate) {
     });
 }
 
-export const TaxInvoiceSchema = buildTaxInvoiceSchema();
+/** The tax invoice form with the Thai defaults' messages. */
+export const TaxInvoiceSchema = /* @__PURE__ */ buildTaxInvoiceSchema(defaultTranslate);
 
 /**
  * Changing the person type clears the names, tax id, address, postcode and

@@ -50,11 +50,11 @@ export function hasStorageFor(sizeBytes: number, freeGigabytes: number): boolean
   return sizeBytes / BYTES_PER_GIGABYTE < freeGigabytes;
 }
 
-export type UploadSchemaOptions = { required?: boolean; maxFiles?: number; requiredMessage?: string; t?: Translate };
+export type UploadSchemaOptions = { required?: boolean; maxFiles?: number; requiredMessage?: string; t: Translate };
 
 /** A list of files of one kind: every file of an allowed type ('File type is not allow to upload.'), at most maxFiles. */
-export function buildUploadSchema(kind: UploadKind, options: UploadSchemaOptions = {}) {
-  const t = options.t ?? defaultTranslate;
+export function buildUploadSchema(kind: UploadKind, options: UploadSchemaOptions) {
+  const { t } = options;
   return fileListField.superRefine((files, ctx) => {
     if (options.required && files.length === 0) {
       ctx.addIssue({ code: 'custom', message: options.requiredMessage ?? t('upload_required') });
@@ -70,6 +70,7 @@ export function buildUploadSchema(kind: UploadKind, options: UploadSchemaOptions
   });
 }
 
-export const ImageUploadSchema = buildUploadSchema('image');
-export const VideoUploadSchema = buildUploadSchema('video');
-export type UploadFiles = z.output<typeof ImageUploadSchema>;
+/** Images and videos, with the Thai defaults' messages. */
+export const ImageUploadSchema = /* @__PURE__ */ buildUploadSchema('image', { t: defaultTranslate });
+export const VideoUploadSchema = /* @__PURE__ */ buildUploadSchema('video', { t: defaultTranslate });
+export type UploadFiles = z.output<ReturnType<typeof buildUploadSchema>>;

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { defaultTranslate } from '@sala/shared/texts';
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutSchema, withoutEmptyFiles, type CheckoutSchemaContext } from './checkout-schema';
 import { buildReportFormSchema } from './report-schema';
@@ -35,6 +36,7 @@ const context = (overrides: Partial<CheckoutSchemaContext> = {}): CheckoutSchema
   registration: registrationSettingsFrom(SWITCHES, true),
   customLabels: [{ id: 2, type_label: 'select', label: 'ประสบการณ์', order_label: 1, required: true, item_list: [{ value: 'beginner', label: 'เริ่มต้น' }] }],
   taxInvoiceEnabled: true,
+  t: defaultTranslate,
   ...overrides,
 });
 
@@ -145,7 +147,7 @@ describe('the checkout schema', () => {
 });
 
 describe('the transfer report form', () => {
-  const schema = buildReportFormSchema({ netAmount: 179100, slipRequired: true });
+  const schema = buildReportFormSchema({ netAmount: 179100, slipRequired: true }, defaultTranslate);
   const report = { contactName: 'สมหญิง', transferAmount: '1791.00', bankCode: 'SCB', bankAccount: '1', transferDate: '2026-11-25', transferTime: '10:00:00' };
 
   it('asks for the slip first when the order costs something and the site wants one', () => {

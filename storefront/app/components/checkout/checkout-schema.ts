@@ -6,7 +6,7 @@
  */
 import { WITHHOLDING_PERCENTS } from '@sala/shared/constants';
 import { buildRegistrationSchema, buildShippingAddressSchema, buildTaxInvoiceSchema, type CustomLabel, type RegistrationSettings, type ShippingAddressValues } from '@sala/shared/schemas';
-import { defaultTranslate, type Translate } from '@sala/shared/texts';
+import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 
 export type CheckoutSchemaContext = {
@@ -21,7 +21,8 @@ export type CheckoutSchemaContext = {
    * student's saved address (`shippingAddressId`) or a new one (`shipping.*` fields).
    */
   shipping?: boolean;
-  t?: Translate;
+  /** The messages' texts: the page's in the browser, the request's in the action. */
+  t: Translate;
 };
 
 export type CheckoutOrderValues = {
@@ -127,7 +128,7 @@ function parseShipping(value: Record<string, unknown>, t: Translate, issues: Iss
  * messages are reported under the form's field names, so errors sit next to their inputs.
  */
 export function buildCheckoutSchema(context: CheckoutSchemaContext) {
-  const t = context.t ?? defaultTranslate;
+  const { t } = context;
   const registration = context.guest ? buildRegistrationSchema(context.registration, context.customLabels, { layoutFour: true, t }) : null;
   const taxInvoice = context.taxInvoiceEnabled ? buildTaxInvoiceSchema(t) : null;
   const order = orderSchema(t);

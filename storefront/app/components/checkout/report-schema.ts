@@ -4,7 +4,7 @@
  * page knows, the action passes what the CMS says.
  */
 import { buildPaymentReportSchema } from '@sala/shared/schemas';
-import { defaultTranslate, type Translate } from '@sala/shared/texts';
+import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { withoutEmptyFiles } from './checkout-schema';
 
@@ -21,7 +21,7 @@ export type ReportValues = {
   description: string;
 };
 
-export function buildReportFormSchema(facts: ReportFacts, t: Translate = defaultTranslate) {
+export function buildReportFormSchema(facts: ReportFacts, t: Translate) {
   const shared = buildPaymentReportSchema(t);
   return z.unknown().transform((raw, ctx): ReportValues => {
     const value = (withoutEmptyFiles(raw) ?? {}) as Record<string, unknown>;

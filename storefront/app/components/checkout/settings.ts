@@ -5,7 +5,6 @@
 import type { PricingSettings } from '@sala/shared/pricing';
 import type { RegistrationSettings } from '@sala/shared/schemas';
 import type { TextKey, Translate } from '@sala/shared/texts';
-import { TEXTS } from '@sala/shared/texts';
 
 export type SiteSwitches = {
   is_enable_firstname: boolean;
@@ -78,10 +77,15 @@ export function pricingSettingsFrom(settings: SiteSwitches): PricingSettings {
   };
 }
 
-/** A translator for the shared schemas over the page's texts (the CMS's overrides merged over the defaults). */
-export function translatorFromTexts(texts: Readonly<Record<string, string>>, locale: 'th' | 'en'): Translate {
+/**
+ * A translator for the shared schemas over the page's texts of `_locale`: the CMS's overrides
+ * merged over the catalogue's defaults, every key of the catalogue (i18n.server's getTexts). It
+ * reads those texts only, so the browser's checkout code never bundles the catalogue itself; a
+ * key the texts lack shows as the key, as useT shows it.
+ */
+export function translatorFromTexts(texts: Readonly<Record<string, string>>, _locale: 'th' | 'en'): Translate {
   return (key: TextKey, params?: Record<string, string | number>) => {
-    const text = texts[key] ?? TEXTS[key]?.[locale] ?? key;
+    const text = texts[key] ?? key;
     return params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match)) : text;
   };
 }
