@@ -6,6 +6,8 @@ const config: Core.Config.Middlewares = [
   'global::api-envelope',
   'strapi::security',
   'global::uploads-headers',
+  // before strapi::public: private uploads never reach the static server
+  'global::private-uploads',
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',

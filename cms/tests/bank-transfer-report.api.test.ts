@@ -308,7 +308,9 @@ describe('POST /api/send/to/email/paymentorder', () => {
     expect(toShop.subject).toBe(`มีการแจ้งชำระเงินใหม่ คำสั่งซื้อเลขที่ ${order.id}`);
     expect(toShop.text).toContain('ยอดชำระ: ฿1,070.00');
     expect(toShop.text).toContain(buyer.email);
-    expect(toShop.text).toMatch(/\/uploads\/[0-9a-f]{32}\.png/);
+    // the shop reads the slip on the storefront's review page, never at a public address
+    expect(toShop.text).toMatch(/\/admin\/payments\/slip\/[0-9a-f]{32}\.png/);
+    expect(toShop.text).not.toContain('/uploads/');
     expect(smtp.mails.some((m) => m.to.includes('attacker@example.com'))).toBe(false);
 
     const again = await call('POST', '/api/send/to/email/paymentorder', buyer, { orderId: order.id });

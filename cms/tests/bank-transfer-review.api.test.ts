@@ -140,13 +140,16 @@ describe('GET /private/payments/reports', () => {
       transfer_amount: 3500,
       amount_to_pay: 3500,
       student: { id: buyer.id, email: buyer.email },
-      slip: [{ name: report.slip, url: `/uploads/${report.slip}` }],
+      slip: [{ name: report.slip, url: `/private/files/${report.slip}` }],
     });
     expect(res.body.data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
     expect(res.body.pagination).toMatchObject({ page: 1, pageSize: 100 });
-    const slip = await fetch(`${cms.url}${item.slip[0].url}`);
+    // the slip is read with the reviewer's token; the public folder does not serve it
+    const slip = await fetch(`${cms.url}${item.slip[0].url}`, { headers: { authorization: `Bearer ${admin.jwt}` } });
     expect(slip.status).toBe(200);
     expect(slip.headers.get('content-type')).toBe('image/jpeg');
+    expect(slip.headers.get('cache-control')).toBe('private, no-store');
+    expect((await fetch(`${cms.url}/uploads/${report.slip}`)).status).toBe(404);
   });
 
   it('refuses an unknown status with 400', async () => {

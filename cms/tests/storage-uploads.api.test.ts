@@ -162,7 +162,7 @@ describe('refused uploads', () => {
 });
 
 describe('accepted uploads', () => {
-  it('stores a real JPEG and PNG under new names and serves them with nosniff', async () => {
+  it('stores a real JPEG and PNG under new names and serves them privately with nosniff', async () => {
     const res = await upload([
       { name: 'สลิปโอนเงิน.JPG', data: jpeg, type: 'image/jpeg' },
       { name: 'qr code.png', data: png, type: 'image/png' },
@@ -175,7 +175,9 @@ describe('accepted uploads', () => {
     expect(pngName.endsWith('.png')).toBe(true);
 
     for (const [name, bytes, type] of [[jpgName, jpeg, 'image/jpeg'], [pngName, png, 'image/png']] as const) {
-      const served = await fetch(`${cms.url}/uploads/${name}`);
+      // a visitor's upload: only a shop admin reads it, and not from the public folder
+      expect((await fetch(`${cms.url}/uploads/${name}`)).status).toBe(404);
+      const served = await fetch(`${cms.url}/private/files/${name}`, { headers: { authorization: `Bearer ${tokens.admin}` } });
       expect(served.status).toBe(200);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       expect(served.headers.get('content-type')).toBe(type);
@@ -212,7 +214,7 @@ describe('accepted uploads', () => {
     expect(aliceList.body.data!.map((f) => f.name)).toContain(alice);
     expect(aliceList.body.data!.map((f) => f.name)).not.toContain(bob);
     expect(bobList.body.data!.map((f) => f.name)).toEqual([bob]);
-    expect(bobList.body.data![0].url).toBe(`/uploads/${bob}`);
+    expect(bobList.body.data![0].url).toBe(`/private/files/${bob}`);
     expect((await get('/private/uploads')).status).toBe(401);
   });
 });

@@ -121,8 +121,10 @@ test.describe('orders, the thank-you page and the payments review', () => {
       await expect.poll(() => slip.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
       const slipUrl = await slip.getAttribute('src');
       expect(slipUrl).toMatch(/^\/admin\/payments\/slip\//);
-      // the slip is served to the administrator only
+      // the slip is served to the administrator only, and the CMS's public folder does not serve it at all
       expect((await page.request.get(slipUrl!, { maxRedirects: 0 })).status()).toBe(403);
+      const slipName = decodeURIComponent(slipUrl!.slice(slipUrl!.lastIndexOf('/') + 1));
+      expect((await request.get(`${CMS_URL}/uploads/${slipName}`)).status()).toBe(404);
       await admin.setViewportSize({ width: 1280, height: 900 });
       await keepScreenshot(admin, testInfo, 'admin-payments-1280');
       await admin.setViewportSize({ width: 390, height: 844 });

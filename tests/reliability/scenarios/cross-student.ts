@@ -51,7 +51,7 @@ let cms: TestStrapi;
 let alice: TestStudent;
 let bob: TestStudent;
 let routes: Route[];
-const her = { unpaidOrderId: 0, paidOrderId: 0, courseId: 0, planId: 0, lectureId: 0, markers: [] as string[] };
+const her = { unpaidOrderId: 0, paidOrderId: 0, courseId: 0, planId: 0, lectureId: 0, fileName: '', markers: [] as string[] };
 
 async function upload(student: TestStudent): Promise<string> {
   const form = new FormData();
@@ -113,6 +113,7 @@ beforeAll(async () => {
   const carted = await sendJson('POST', `${cms.url}/private/cart`, { course_id: other.id }, { headers: bearer(alice.jwt) });
   expect(carted.status, carted.text).toBe(200);
   const fileName = await upload(alice);
+  her.fileName = fileName;
 
   const orders = await cms.strapi.db.query(UID.order).findMany({ where: { user: { id: alice.id } }, select: ['order_token'] });
   her.markers = [MARKER, alice.username, alice.email, fileName, ...orders.map((o: { order_token: string }) => o.order_token)];
@@ -133,6 +134,7 @@ function fill(route: Route): string {
     courseId: her.courseId,
     id: route.path.includes('/paypal/') ? 'SALA-NOT-YOURS' : her.courseId,
     attemptId: 1,
+    name: her.fileName,
   };
   return route.path.replace(/:(\w+)/g, (_, name: string) => String(ids[name] ?? her.unpaidOrderId));
 }
@@ -181,6 +183,13 @@ describe('another student calling every private route with her ids', () => {
         const found = her.markers.filter((marker) => answer.text.includes(marker));
         if (found.length > 0) leaks.push(`${name}: ${answer.status} carries ${found.join(', ')}`);
         if (route.access === 'shop_admin' && ![401, 403].includes(answer.status)) admitted.push(`${name}: ${answer.status}`);
+        // her file's bytes carry no marker: the private file route must refuse outright
+        if (route.path.startsWith('/private/files/') && answer.status !== 404) leaks.push(`${name}: ${answer.status} (her upload)`);
+      }
+      // nor does the public folder serve her upload, to him or to a visitor
+      for (const headers of [bearer(bob.jwt), {}] as Record<string, string>[]) {
+        const answer = await send('GET', `${cms.url}/uploads/${her.fileName}`, { headers });
+        if (answer.status !== 404) leaks.push(`GET /uploads/${her.fileName}: ${answer.status}`);
       }
     }
     expect(leaks, 'answers carrying her records').toEqual([]);

@@ -9,6 +9,7 @@ import type { Currency } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { createTranslator, type TextKey } from '@sala/shared/texts';
 import { ApiError, conflict, notFound, tooManyRequests } from '../../../http/errors';
+import { storefrontUrl } from '../../payment/lib/config';
 import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
 
 const DEFAULT_SHOP_EMAIL = 'shop@sala.local';
@@ -28,7 +29,7 @@ type ReportRow = {
   transfer_amount: number | null;
   description: string | null;
   bank_account?: { account_id: string | null; account_name: string | null; bank_name: string | null } | null;
-  slip?: { url: string }[] | null;
+  slip?: { name: string }[] | null;
 };
 
 type OrderRow = { id: number; status: string; order_token: string; net: number; currency_code: Currency; user?: OrderOwner | null };
@@ -79,9 +80,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return setting?.title?.trim() || DEFAULT_SITE_NAME;
   }
 
-  function publicUrl(path: string): string {
-    const base = String(strapi.config.get('server.url', '') || '').replace(/\/$/, '');
-    return `${base}${path}`;
+  /**
+   * Where the shop reads a slip: the storefront's review page, which checks the administrator
+   * and fetches the file with their token. Slips are private: the CMS's /uploads/ does not serve them.
+   */
+  function slipReviewUrl(name: string): string {
+    return `${storefrontUrl()}/admin/payments/slip/${encodeURIComponent(name)}`;
   }
 
   async function readOrder(orderId: number): Promise<OrderRow | null> {
@@ -96,7 +100,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return (await strapi.db.query(UID.report).findOne({
       where,
       select: ['id', 'status', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'transfer_amount', 'description'],
-      populate: { bank_account: { select: ['account_id', 'account_name', 'bank_name'] }, slip: { select: ['url'] } },
+      populate: { bank_account: { select: ['account_id', 'account_name', 'bank_name'] }, slip: { select: ['name'] } },
       orderBy: [{ id: 'desc' }],
     })) as ReportRow | null;
   }
@@ -153,7 +157,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const signature = t('mail_signature', { site });
       const lines = await reportLines(order, report);
       const student = order.user!;
-      const slips = (report.slip ?? []).map((file) => publicUrl(file.url)).join(' ');
+      const slips = (report.slip ?? []).map((file) => slipReviewUrl(file.name)).join(' ');
       const mails: Mail[] = [
         compose(
           student.email,

@@ -9,6 +9,8 @@ import type { Currency, OrderStatus, PaymentReportStatus } from '@sala/shared/co
 import { money, toMajorNumber } from '@sala/shared/money';
 import { translate } from '@sala/shared/texts';
 import { conflict, notFound } from '../../../http/errors';
+import { STORED_NAME_PATTERN } from '../../storage/lib/file-checks';
+import { privateFileUrl } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';
 import { UID } from './report';
 
@@ -67,6 +69,16 @@ export type ReportListItem = {
 };
 
 const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/**
+ * Where a reviewer reads a slip: a file of the upload call is private, so its address is
+ * GET /private/files/{name} (the reviewer's token required); a file the media library put
+ * there keeps its own address.
+ */
+export function slipUrl(file: { url: string }): string {
+  const name = file.url.startsWith('/uploads/') ? file.url.slice('/uploads/'.length) : '';
+  return STORED_NAME_PATTERN.test(name) ? privateFileUrl(name) : file.url;
+}
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orderState = () => strapi.service('api::checkout.order-state');
@@ -170,7 +182,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           currency_code: currency,
           description: row.description,
           student: row.order?.user ?? null,
-          slip: (row.slip ?? []).map((file) => ({ name: file.name, url: file.url })),
+          slip: (row.slip ?? []).map((file) => ({ name: file.name, url: slipUrl(file) })),
           approve_by: row.approve_by,
           approved_at: iso(row.approved_at),
           createdAt: iso(row.createdAt)!,

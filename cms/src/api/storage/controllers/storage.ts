@@ -5,16 +5,21 @@
  */
 import fs from 'node:fs';
 import type { Core } from '@strapi/strapi';
-import { requireStudent } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
-import type { IncomingFile } from '../services/storage';
+import { SHOP_ADMIN_ROLE, requireStudent, type Student } from '../../../http/auth';
+import { badRequest, notFound } from '../../../http/errors';
+import { extensionOf, setFileHeaders } from '../../../http/file-headers';
+import type { IncomingFile, ReadableUpload } from '../services/storage';
 
 type ParsedFile = { filepath?: string; originalFilename?: string | null; size?: number };
 type Ctx = {
   request: { files?: Record<string, ParsedFile | ParsedFile[]> };
   query: Record<string, unknown>;
-  state: { student?: { id: number } | null };
+  params: Record<string, string | undefined>;
+  state: { student?: Student | null };
   get(name: string): string;
+  set(name: string, value: string): void;
+  type: string;
+  length: number;
   body: unknown;
 };
 
@@ -55,6 +60,25 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** GET /api/storage/details (shop admin): free space in gigabytes. */
   async details(ctx: Ctx) {
     ctx.body = { success: true, free: await strapi.service('api::storage.storage').freeGigabytes() };
+  },
+
+  /**
+   * GET /private/files/{name} (student): a stored file for its owner or a shop administrator,
+   * never cached. Anyone else gets 404 NOT_FOUND, as for a name that does not exist.
+   */
+  async file(ctx: Ctx) {
+    const reader = ctx.state.student!;
+    const found = (await strapi.service('api::storage.storage').findReadable({
+      name: String(ctx.params.name ?? ''),
+      readerId: reader.id,
+      isShopAdmin: reader.role?.type === SHOP_ADMIN_ROLE,
+    })) as ReadableUpload | null;
+    if (!found) throw notFound();
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = found.mime;
+    ctx.length = found.size;
+    setFileHeaders(ctx, extensionOf(found.name));
+    ctx.body = fs.createReadStream(found.filepath);
   },
 
   /** GET /private/uploads: the caller's own uploads. */

@@ -2,6 +2,11 @@
  * Uploaded files: checks, the storage check, saving under public/uploads and the record
  * of who sent what. A request is all or nothing: every file is checked before the first
  * one is written, and a failure while saving removes what was written.
+ *
+ * Every file received here is private (a transfer slip, a company certificate, a profile
+ * picture, a registration answer) until it is attached to a record shown on public pages (a
+ * course's or a product's pictures): /uploads/{name} does not serve it, and GET
+ * /private/files/{name} gives it to its owner and to shop administrators only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +17,22 @@ import { STORED_NAME_PATTERN, allowedNameExtension, detectAllowedContent, stored
 
 const RECORD_UID = 'api::storage.upload-record';
 const FILE_UID = 'plugin::upload.file';
+/** Strapi's table of media relations (file, related id, related type, field). */
+const MEDIA_RELATIONS_TABLE = 'files_related_mph';
+/**
+ * Records whose media are shown on public pages: an upload attached to one of them is served
+ * by /uploads/ to anyone. Anything else (a payment report's slip, a user's certificate or
+ * picture, or nothing yet) keeps it private.
+ */
+export const PUBLIC_MEDIA_OWNERS = [
+  'api::course.course',
+  'api::product.product',
+  'api::lecture.lecture',
+  'api::teacher.teacher',
+  'api::promotion.promotion',
+  'api::payment-method.payment-method',
+  'api::bank-account.bank-account',
+] as const;
 const SETTING_UID = 'api::site-setting.site-setting';
 const BYTES_PER_MEGABYTE = 1048576;
 
@@ -54,6 +75,11 @@ export function uploadMaxFiles(): number {
 }
 
 export const uploadUrl = (name: string) => `/uploads/${name}`;
+/** Where the owner of an upload, or a shop administrator, reads it whether it is public or not. */
+export const privateFileUrl = (name: string) => `/private/files/${name}`;
+
+/** A stored file a reader may have, with where it lies on disk. */
+export type ReadableUpload = { name: string; mime: string; size: number; filepath: string };
 
 /** Strapi's media library size: kilobytes with two decimals. */
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
@@ -169,7 +195,51 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     }
   },
 
-  /** The uploads of one account, newest first. */
+  /**
+   * True when `/uploads/{name}` must not be served: the name is one this service gave out and
+   * its file is attached to no record of PUBLIC_MEDIA_OWNERS. Names it never gave out (files
+   * the media library or the seed put there) are left to the static server.
+   */
+  async isPrivateUpload(name: string): Promise<boolean> {
+    if (!STORED_NAME_PATTERN.test(name)) return false;
+    const knex = strapi.db.connection;
+    const records = strapi.db.metadata.get(RECORD_UID).tableName;
+    const placeholders = PUBLIC_MEDIA_OWNERS.map(() => '?').join(', ');
+    const row = (await knex(records)
+      .where('name', name)
+      .select(
+        knex.raw(
+          `exists (select 1 from ${MEDIA_RELATIONS_TABLE} own join ${MEDIA_RELATIONS_TABLE} pub on pub.file_id = own.file_id` +
+            ` where own.related_type = ? and own.related_id = ${records}.id and pub.related_type in (${placeholders})) as shown`,
+          [RECORD_UID, ...PUBLIC_MEDIA_OWNERS],
+        ),
+      )
+      .first()) as { shown: boolean | number | string } | undefined;
+    if (!row) return false;
+    return !(row.shown === true || Number(row.shown) === 1);
+  },
+
+  /**
+   * The upload of that name when `reader` may read it: its owner, or any shop administrator.
+   * Null for anyone else, a name this service never gave out, or a file gone from the disk,
+   * so a caller cannot tell someone else's file from a missing one.
+   */
+  async findReadable(args: { name: string; readerId: number; isShopAdmin: boolean }): Promise<ReadableUpload | null> {
+    if (!STORED_NAME_PATTERN.test(args.name)) return null;
+    const row = (await strapi.db.query(RECORD_UID).findOne({
+      where: { name: args.name },
+      select: ['id', 'name', 'mime', 'size'],
+      populate: { owner: { select: ['id'] } },
+    })) as RecordRow | null;
+    if (!row) return null;
+    if (!args.isShopAdmin && row.owner?.id !== args.readerId) return null;
+    const filepath = path.join(this.uploadsDir(), row.name);
+    const stat = await fs.promises.stat(filepath).catch(() => null);
+    if (!stat?.isFile()) return null;
+    return { name: row.name, mime: row.mime, size: stat.size, filepath };
+  },
+
+  /** The uploads of one account, newest first, each with the address its owner reads it at. */
   async listOwnUploads(args: { ownerId: number; page: number; pageSize: number }): Promise<{ data: UploadListItem[]; total: number }> {
     const where = { owner: { id: args.ownerId } };
     const [rows, total] = await Promise.all([
@@ -182,7 +252,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       }) as Promise<RecordRow[]>,
       strapi.db.query(RECORD_UID).count({ where }),
     ]);
-    return { data: rows.map((row) => ({ ...toStored(row), createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null })), total: Number(total) };
+    return { data: rows.map((row) => ({ ...toStored(row), url: privateFileUrl(row.name), createdAt: row.createdAt ? new Date(row.createdAt).toISOString() : null })), total: Number(total) };
   },
 
   /**
