@@ -10,13 +10,13 @@ const cache = createEmotionCache();
 
 void preloadCheckoutChunks().then(() =>
   startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <RemixBrowser />
-      </CacheProvider>
-    </StrictMode>,
-  );
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <RemixBrowser />
+        </CacheProvider>
+      </StrictMode>,
+    );
   }),
 );
