@@ -22,7 +22,7 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
 /** The login post of a panel: a redirect with the session cookie, or the form's reply with its Thai message. */
 export async function handleLoginPost(request: Request, formData: FormData, fallback: string) {
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+  const t = translatorFromTexts(await getTexts(locale, request.signal));
   const session = await getSession(request);
   const { result, setCookie } = await submitLogin({ formData, session, locale, t, signal: request.signal });
   if ('ok' in result && result.ok && setCookie) {

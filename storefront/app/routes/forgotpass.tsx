@@ -14,13 +14,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { requestPasswordReset } from '~/lib/cart.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+  const t = translatorFromTexts(await getTexts(locale, request.signal));
   const submission = parseWithZod(await request.formData(), { schema: buildForgotPasswordSchema(t) });
   const headers = { 'Cache-Control': PRIVATE_NO_STORE };
   if (submission.status !== 'success') return data({ lastResult: submission.reply(), sent: false }, { headers });
@@ -47,10 +47,9 @@ export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ match
 export default function ForgotPasswordRoute() {
   const t = useT();
   const texts = useTexts();
-  const locale = useLocale();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => buildForgotPasswordSchema(translatorFromTexts(texts, locale)), [texts, locale]);
+  const schema = useMemo(() => buildForgotPasswordSchema(translatorFromTexts(texts)), [texts]);
   const [form, fields] = useForm({
     id: 'forgot-form',
     lastResult: actionData?.lastResult as never,

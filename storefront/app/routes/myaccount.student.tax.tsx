@@ -17,7 +17,7 @@ import { FileField, TextareaField, TextField } from '~/components/checkout/form-
 import { translatorFromTexts } from '~/components/checkout/settings';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CmsApiError, updateStudentTax, uploadFiles } from '~/lib/cms.server';
-import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getMyTaxInfo, isSessionExpired, requireStudent } from '~/lib/orders.server';
 import type { loader as rootLoader } from '~/root';
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const student = await requireStudent(request);
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+  const t = translatorFromTexts(await getTexts(locale, request.signal));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: buildFormSchema(t) });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: { 'Cache-Control': PRIVATE_PAGE } });
@@ -112,10 +112,9 @@ export default function TaxPage() {
   const navigation = useNavigation();
   const t = useT();
   const texts = useTexts();
-  const locale = useLocale();
   const [personType, setPersonType] = useState<PersonType>(tax.personType);
   const [deliverToTaxAddress, setDeliverToTaxAddress] = useState(tax.deliveryByTaxAddress);
-  const schema = useMemo(() => buildFormSchema(translatorFromTexts(texts, locale)), [texts, locale]);
+  const schema = useMemo(() => buildFormSchema(translatorFromTexts(texts)), [texts]);
   const [form] = useForm({
     id: 'tax-form',
     lastResult: lastResult as never,

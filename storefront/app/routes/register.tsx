@@ -14,7 +14,7 @@ import type { CheckoutSettings } from '~/components/checkout/types';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { registerSchema } from '~/components/cart/register-schema';
 import { loadRegisterForm, submitRegistration } from '~/lib/register.server';
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+  const t = translatorFromTexts(await getTexts(locale, request.signal));
   const session = await getSession(request);
   const headers = { 'Cache-Control': PRIVATE_NO_STORE };
   try {
@@ -60,10 +60,9 @@ export default function RegisterRoute() {
   const { redirectTo, form: registerForm } = useLoaderData<typeof loader>();
   const t = useT();
   const texts = useTexts();
-  const locale = useLocale();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => registerSchema(registerForm, translatorFromTexts(texts, locale)), [registerForm, texts, locale]);
+  const schema = useMemo(() => registerSchema(registerForm, translatorFromTexts(texts)), [registerForm, texts]);
   const [form] = useForm({
     id: 'register-form',
     lastResult: actionData?.lastResult as never,

@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { resetPassword } from '~/lib/cart.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 
@@ -26,7 +26,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+  const t = translatorFromTexts(await getTexts(locale, request.signal));
   const submission = parseWithZod(await request.formData(), { schema: buildResetPasswordSchema(t) });
   const headers = { 'Cache-Control': 'no-store' };
   const hide = ['password', 'passwordConfirmation'];
@@ -57,10 +57,9 @@ export default function ResetPasswordRoute() {
   const { code } = useLoaderData<typeof loader>();
   const t = useT();
   const texts = useTexts();
-  const locale = useLocale();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => buildResetPasswordSchema(translatorFromTexts(texts, locale)), [texts, locale]);
+  const schema = useMemo(() => buildResetPasswordSchema(translatorFromTexts(texts)), [texts]);
   const [form, fields] = useForm({
     id: 'reset-form',
     lastResult: actionData?.lastResult as never,

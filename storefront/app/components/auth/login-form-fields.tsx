@@ -10,15 +10,14 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { buildLoginSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
 import { translatorFromTexts } from '~/components/checkout/settings';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { useT, useTexts } from '~/lib/i18n';
 
 /** What a route's action answers for intent=login, as conform reads it back. */
 export type LoginResult = { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null };
 
 export function useLoginForm({ id, lastResult }: { id: string; lastResult: LoginResult | undefined }) {
   const texts = useTexts();
-  const locale = useLocale();
-  const schema = useMemo(() => buildLoginSchema(translatorFromTexts(texts, locale)), [texts, locale]);
+  const schema = useMemo(() => buildLoginSchema(translatorFromTexts(texts)), [texts]);
   return useForm({
     id,
     lastResult: lastResult as never,

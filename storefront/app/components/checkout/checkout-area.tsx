@@ -10,7 +10,7 @@ import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { useT, useTexts } from '~/lib/i18n';
 import { buildCheckoutSchema } from './checkout-schema';
 import { ContactInfo, LoginInfo } from './contact-info';
 import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList } from './order-options';
@@ -46,11 +46,10 @@ function useHydrated(): boolean {
 export default function CheckoutArea({ checkout, student }: { checkout: CheckoutData; student: SignedInStudent | null }) {
   const t = useT();
   const texts = useTexts();
-  const locale = useLocale();
   const navigation = useNavigation();
   const actionData = useActionData<CheckoutActionData>();
   const lastResult = actionData?.intent === 'checkout' ? actionData.lastResult : undefined;
-  const translate = useMemo(() => translatorFromTexts(texts, locale), [texts, locale]);
+  const translate = useMemo(() => translatorFromTexts(texts), [texts]);
   const guest = !student;
   // Built on the first check in the browser, not in a render: the server never validates with it here.
   const schema = useMemo(() => {

@@ -134,13 +134,12 @@ function ReportDialog(props: { payment: PaymentStep; open: boolean; onOpenChange
 function ReportDialogContent({ payment, open, onOpenChange }: { payment: PaymentStep; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
   const texts = useTexts();
-  const locale = useLocale();
   const navigate = useNavigate();
   const fetcher = useFetcher<ReportFetcherData>();
   const data = fetcher.data?.intent === 'report' ? fetcher.data : undefined;
   const schema = useMemo(
-    () => buildReportFormSchema({ netAmount: payment.netAmount, slipRequired: payment.slipRequired }, translatorFromTexts(texts, locale)),
-    [payment.netAmount, payment.slipRequired, texts, locale],
+    () => buildReportFormSchema({ netAmount: payment.netAmount, slipRequired: payment.slipRequired }, translatorFromTexts(texts)),
+    [payment.netAmount, payment.slipRequired, texts],
   );
   const [form] = useForm({
     id: 'report-form',

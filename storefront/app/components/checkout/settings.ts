@@ -5,6 +5,7 @@
 import type { PricingSettings } from '@sala/shared/pricing';
 import type { RegistrationSettings } from '@sala/shared/schemas';
 import type { TextKey, Translate } from '@sala/shared/texts';
+import { translate, type Texts } from '~/lib/i18n';
 
 export type SiteSwitches = {
   is_enable_firstname: boolean;
@@ -78,14 +79,10 @@ export function pricingSettingsFrom(settings: SiteSwitches): PricingSettings {
 }
 
 /**
- * A translator for the shared schemas over the page's texts of `_locale`: the CMS's overrides
- * merged over the catalogue's defaults, every key of the catalogue (i18n.server's getTexts). It
- * reads those texts only, so the browser's checkout code never bundles the catalogue itself; a
- * key the texts lack shows as the key, as useT shows it.
+ * A translator for the shared schemas over the page's texts (the CMS's overrides merged over
+ * the catalogue's defaults, every key: i18n.server's getTexts), as useT translates: it reads
+ * those texts only, so the browser's checkout code never bundles the catalogue itself.
  */
-export function translatorFromTexts(texts: Readonly<Record<string, string>>, _locale: 'th' | 'en'): Translate {
-  return (key: TextKey, params?: Record<string, string | number>) => {
-    const text = texts[key] ?? key;
-    return params ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match)) : text;
-  };
+export function translatorFromTexts(texts: Texts): Translate {
+  return (key: TextKey, params?: Record<string, string | number>) => translate(texts, key, params);
 }

@@ -48,8 +48,7 @@ export function AddressSummary({ address, testId = 'shipping-address-summary' }:
 function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressView | null; onCancel: (() => void) | null; onSaved: () => void }) {
   const t = useT();
   const texts = useTexts();
-  const locale = useLocale();
-  const schema = useMemo(() => buildShippingAddressSchema(translatorFromTexts(texts, locale)), [texts, locale]);
+  const schema = useMemo(() => buildShippingAddressSchema(translatorFromTexts(texts)), [texts]);
   const fetcher = useFetcher<ShippingAddressActionData>();
   const [values, setValues] = useState<Values>(() => valuesOf(initial));
   const [errors, setErrors] = useState<Errors>({});
