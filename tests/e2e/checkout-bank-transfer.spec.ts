@@ -1,4 +1,4 @@
-import { applyCoupon, fillGuestForm, keepScreenshot, readOrder, satang, seededCourse, slipPng, uniqueName, withSiteSettings } from './support/course-checkout';
+import { applyCoupon, fillGuestForm, keepScreenshot, readOrder, satang, seededCourse, slipPng, uniqueName, waitForCheckoutCode, withSiteSettings } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 const MARKETING = 'online-marketing-for-beginners';
@@ -104,6 +104,8 @@ test.describe('checkout of the registration layout, bank transfer', () => {
     await waitForHydration(page);
     await page.getByTestId('registration-bar-mobile').getByTestId('register-button').click();
     await expect(page.getByTestId('block-plans')).toBeInViewport();
+    // the press brought the form's code: the form the visitor sees is React's, laid out the same
+    await waitForCheckoutCode(page);
     await expect(page.getByTestId('summary-total')).toHaveText('฿2,116.50');
     const area = page.getByTestId('checkout-area');
     const box = await area.boundingBox();

@@ -245,3 +245,14 @@ export async function fillShippingAddressForm(form: Locator, over: { tel?: strin
   await form.getByTestId('shipping-province').selectOption('กรุงเทพมหานคร');
   await form.getByTestId('shipping-postcode').fill(over.postcode ?? '10400');
 }
+
+/**
+ * Resolves once React has rendered the course page's checkout form: the page keeps the server's
+ * form as plain HTML until the visitor nears or touches it (ADR 153), then renders it in its place.
+ */
+export async function waitForCheckoutCode(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="pay-button"]');
+    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactFiber'));
+  });
+}

@@ -1,8 +1,6 @@
 /**
- * The course page's checkout code, loaded on chunks of its own. A chunk loaded before hydration
- * (preloadCheckoutChunks, awaited by entry.client) is handed to lazy() synchronously, so its
- * Suspense boundary hydrates at once and an early update cannot reach it half-hydrated
- * (React error 421).
+ * The course page's checkout code, loaded on chunks of its own. A loaded chunk is handed to lazy()
+ * synchronously, so the form renders without suspending once its code is in.
  */
 type Chunk<M> = { module: M | null; load: () => Promise<M> };
 
@@ -45,16 +43,12 @@ export function afterFirstPaint(): Promise<void> {
 }
 
 /**
- * Loads the checkout chunks when the server rendered a checkout slot. The form sits below the
- * page's first screen and works without scripts, so its code (the larger part of the page's
- * JavaScript) is requested once the page has painted: it never competes with the stylesheet,
- * fonts and preview picture of the first paint (ADR 145).
+ * Loads both checkout chunks, not before the page has painted: the form's code (the larger part of
+ * the page's JavaScript) never competes with the stylesheet, fonts and preview picture of the first
+ * paint (ADR 145). The checkout island asks for it when the form nears the screen (ADR 153).
  */
-export function preloadCheckoutChunks(): Promise<unknown> {
-  if (typeof document === 'undefined' || !document.querySelector('[data-checkout-slot]')) return Promise.resolve();
-  return afterFirstPaint()
-    .then(() => Promise.all([checkoutChunk.load(), paymentChunk.load()]))
-    .catch(() => undefined);
+export function loadCheckoutChunks(): Promise<unknown> {
+  return afterFirstPaint().then(() => Promise.all([checkoutChunk.load(), paymentChunk.load()]));
 }
 
 /** Whether both checkout chunks are in, so lazy() hands them over without suspending. */

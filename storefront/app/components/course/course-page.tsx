@@ -4,7 +4,8 @@
  * layout shows the same blocks, each only when its package switch or site setting is on
  * (the loader leaves a switched-off block null).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { CoursePageData } from './types';
 import { useT } from '~/lib/i18n';
 import {
@@ -23,12 +24,11 @@ import {
   Section,
   SectionTitle,
 } from './blocks';
-import { checkoutChunk, checkoutChunksLoaded, fromChunk, paymentChunk } from './checkout-chunks';
+import { checkoutChunk, checkoutChunksLoaded, fromChunk, loadCheckoutChunks, paymentChunk } from './checkout-chunks';
+import { replayIsland, watchIsland, type IslandSnapshot } from './checkout-island';
 import { CourseComments } from './comments';
 
-// The checkout is the heavy part of the page: its code loads on its own chunk. The server renders
-// it too, so its form posts to the route's action without scripts; the browser hydrates it once
-// the chunk is in (loaded before hydration where the page has it: checkout-chunks.ts).
+// The checkout is the heavy part of the page: its code loads on chunks of its own (CheckoutSlot).
 const CheckoutArea = lazy(fromChunk(checkoutChunk));
 const PaymentPanel = lazy(fromChunk(paymentChunk));
 
@@ -218,23 +218,75 @@ function RegisterAction({ page }: CoursePageProps) {
   );
 }
 
+/** Whether this document's first rendering has hydrated: a checkout slot rendered after it is not the server's. */
+let documentHydrated = false;
+
+/**
+ * The checkout in its slot. On the server it renders in full, so its form posts to the route's
+ * action without scripts. The browser keeps the server's form as plain HTML while it hydrates the
+ * page (an island, checkout-island.ts) and renders the form itself once its code is in, loaded when
+ * the form nears the screen or the visitor touches it (ADR 153). A slot reached by client
+ * navigation renders the form at once, behind a fallback until its code is in.
+ */
 function CheckoutSlot({ page }: CoursePageProps) {
   const t = useT();
+  const slot = useRef<HTMLDivElement>(null);
+  // The island holds the server's form of the course it was rendered for; a client navigation to
+  // another course (the same route component) renders that course's form instead. `suspends` is
+  // chosen when the form first renders and kept, so the form never remounts.
+  const [view, setView] = useState<{ mode: 'island'; courseId: number } | { mode: 'live'; suspends: boolean }>(() =>
+    typeof document !== 'undefined' && !documentHydrated && document.querySelector('[data-checkout-slot]')
+      ? { mode: 'island', courseId: page.course.id }
+      : { mode: 'live', suspends: typeof document !== 'undefined' && !checkoutChunksLoaded() },
+  );
+  if (view.mode === 'island' && view.courseId !== page.course.id) setView({ mode: 'live', suspends: !checkoutChunksLoaded() });
+  const mode = view.mode;
+  const handover = useRef<IslandSnapshot | null>(null);
+
+  useEffect(() => {
+    documentHydrated = true;
+  }, []);
+
+  useEffect(() => {
+    const root = slot.current;
+    if (mode !== 'island' || !root) return;
+    let active = true;
+    const watcher = watchIsland(root, () => {
+      void loadCheckoutChunks().then(() => {
+        if (!active) return;
+        // One synchronous step from reading the plain form to the rendered one: no keystroke falls between.
+        flushSync(() => {
+          handover.current = watcher.snapshot();
+          setView({ mode: 'live', suspends: false });
+        });
+      });
+    });
+    return () => {
+      active = false;
+      watcher.stop();
+    };
+  }, [mode]);
+
+  useEffect(() => {
+    const snapshot = handover.current;
+    if (mode !== 'live' || !snapshot || !slot.current) return;
+    handover.current = null;
+    void replayIsland(slot.current, snapshot);
+  }, [mode]);
+
+  if (mode === 'island') {
+    // The server's children stay as they are: React neither hydrates nor replaces them (ADR 153).
+    return <div key="island" ref={slot} className="course-checkout-slot" data-checkout-slot="" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
+  }
   const loading = (
     <p className="course-muted" role="status" data-testid="checkout-loading">
       {t('loading')}
     </p>
   );
-  // No Suspense boundary where the code is already in: on the server (which waits for the chunk) and
-  // when hydrating (entry.client loads it first). React hydrates a server-rendered boundary later, at
-  // its lowest priority, and a click that re-renders the page before then fails with error 421.
-  // Only a page reached by client navigation before the chunk loaded waits behind a fallback; the
-  // choice is made once per mount so the form never remounts.
-  const [waitsForCode] = useState(() => typeof document !== 'undefined' && !checkoutChunksLoaded());
   const content = page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null;
   return (
-    <div className="course-checkout-slot" data-checkout-slot="">
-      {waitsForCode ? <Suspense fallback={loading}>{content}</Suspense> : content}
+    <div key="live" ref={slot} className="course-checkout-slot" data-checkout-slot="">
+      {view.mode === 'live' && view.suspends ? <Suspense fallback={loading}>{content}</Suspense> : content}
     </div>
   );
 }
