@@ -102,3 +102,17 @@ test('a client navigation to another course shows that course’s checkout, not 
   await expect(page.getByTestId('block-plans')).toHaveText(otherPlans);
   await waitForCheckoutCode(page);
 });
+
+test('when the form’s code cannot be loaded, the press that waited for it posts the plain form as without scripts', async ({ page, request, consoleProblems }) => {
+  const course = await seededCourse(request, MARKETING);
+  consoleProblems.allow(/Failed to load resource: net::ERR_FAILED .*checkout-area-/);
+  await page.route(CHECKOUT_CHUNK, (route) => route.abort('failed'));
+  await page.goto(course.path);
+  await waitForHydration(page);
+  await page.getByTestId('checkout-area').getByRole('textbox', { name: 'อีเมล', exact: true }).fill('not-an-email');
+  const posted = page.waitForRequest((sent) => sent.method() === 'POST' && sent.isNavigationRequest());
+  await page.getByTestId('pay-button').click({ noWaitAfter: true });
+  const post = await posted;
+  expect(new URL(post.url()).pathname).toBe(course.path);
+  expect(post.postData() ?? '').toContain('not-an-email');
+});

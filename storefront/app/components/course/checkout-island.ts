@@ -94,7 +94,7 @@ function changedFields(root: HTMLElement): FieldState[] {
  * viewport, or the visitor focuses, presses or types in it. A button press and Enter in a field
  * are held back (the plain form would post the page) and kept for the rendered form.
  */
-export function watchIsland(root: HTMLElement, wake: () => void): { snapshot: () => IslandSnapshot; stop: () => void } {
+export function watchIsland(root: HTMLElement, wake: () => void): { snapshot: () => IslandSnapshot; stop: () => void; fallBack: () => void } {
   let action: Action | null = null;
   let woken = false;
   const rouse = () => {
@@ -142,15 +142,25 @@ export function watchIsland(root: HTMLElement, wake: () => void): { snapshot: ()
         }, { rootMargin: '100% 0px 100% 0px' });
   if (observer) observer.observe(watched);
   else rouse();
+  const stop = () => {
+    for (const [type, listener] of events) root.removeEventListener(type, listener, true);
+    observer?.disconnect();
+  };
   return {
     snapshot: () => {
       const active = document.activeElement;
       const focus = isField(active) && root.contains(active) ? { key: fieldKey(root, active), selection: selectionOf(active) } : null;
       return { fields: changedFields(root), focus, action };
     },
-    stop: () => {
-      for (const [type, listener] of events) root.removeEventListener(type, listener, true);
-      observer?.disconnect();
+    stop,
+    // The code could not be loaded: the plain form goes on as it does without scripts, and what
+    // was held back is done the browser's way (a press on the pay button posts the form).
+    fallBack: () => {
+      stop();
+      const held = action;
+      action = null;
+      if (held?.kind === 'click') findButton(root, held.key)?.click();
+      else if (held?.kind === 'enter') findField(root, held.key)?.form?.requestSubmit();
     },
   };
 }

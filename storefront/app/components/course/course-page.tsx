@@ -252,14 +252,19 @@ function CheckoutSlot({ page }: CoursePageProps) {
     if (mode !== 'island' || !root) return;
     let active = true;
     const watcher = watchIsland(root, () => {
-      void loadCheckoutChunks().then(() => {
-        if (!active) return;
-        // One synchronous step from reading the plain form to the rendered one: no keystroke falls between.
-        flushSync(() => {
-          handover.current = watcher.snapshot();
-          setView({ mode: 'live', suspends: false });
-        });
-      });
+      loadCheckoutChunks().then(
+        () => {
+          if (!active) return;
+          // One synchronous step from reading the plain form to the rendered one: no keystroke falls between.
+          flushSync(() => {
+            handover.current = watcher.snapshot();
+            setView({ mode: 'live', suspends: false });
+          });
+        },
+        () => {
+          if (active) watcher.fallBack();
+        },
+      );
     });
     return () => {
       active = false;
