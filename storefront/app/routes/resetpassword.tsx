@@ -11,7 +11,6 @@ import { buildResetPasswordSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
 import { translatorFromTexts } from '~/components/checkout/settings';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { resetPassword } from '~/lib/cart.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
