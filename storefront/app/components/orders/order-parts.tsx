@@ -33,7 +33,6 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** The lines and totals, as the CMS stored them (never recomputed here). */
 export function OrderAmounts({ order, totalTestId }: { order: OrderCardData; totalTestId?: string }) {
-  const t = useT();
   const locale = useLocale();
   const show = (amount: number) => formatMoney(money(amount, order.currency), locale);
   return (
