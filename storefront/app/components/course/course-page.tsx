@@ -247,9 +247,11 @@ function CheckoutSlot({ page }: CoursePageProps) {
     documentHydrated = true;
   }, []);
 
+  // A slot without a form (a student who may already learn) stays as the server left it and loads nothing.
+  const hasForm = Boolean(page.payment || page.checkout);
   useEffect(() => {
     const root = slot.current;
-    if (mode !== 'island' || !root) return;
+    if (mode !== 'island' || !hasForm || !root) return;
     let active = true;
     const watcher = watchIsland(root, () => {
       loadCheckoutChunks().then(
@@ -270,7 +272,7 @@ function CheckoutSlot({ page }: CoursePageProps) {
       active = false;
       watcher.stop();
     };
-  }, [mode]);
+  }, [mode, hasForm]);
 
   useEffect(() => {
     const snapshot = handover.current;
