@@ -35,44 +35,59 @@ function isToggle(field: Field): field is HTMLInputElement {
 }
 
 /**
- * A field's name within the island that the server's and the browser's renderings share: its
- * form's position, its name, and its value for a checkbox or radio button, otherwise its place
- * among the fields of the same name.
+ * The elements keyed the same way in the server's and the browser's renderings: what identifies
+ * one (`identity`) and its place among the elements of the same identity.
  */
-function fieldKey(root: HTMLElement, field: Field): string {
+function keyed<E extends Element>(elements: E[], identity: (element: E) => string): Map<string, E> {
+  const places = new Map<string, number>();
+  const byKey = new Map<string, E>();
+  for (const element of elements) {
+    const id = identity(element);
+    const place = places.get(id) ?? 0;
+    places.set(id, place + 1);
+    byKey.set(`${id}#${place}`, element);
+  }
+  return byKey;
+}
+
+function keyOf<E extends Element>(byKey: Map<string, E>, element: E): string {
+  for (const [key, candidate] of byKey) if (candidate === element) return key;
+  return '';
+}
+
+/** Fields by their form's position, their name, and their value for a checkbox or radio button. */
+function fieldsByKey(root: HTMLElement): Map<string, Field> {
   const forms = Array.from(root.querySelectorAll('form'));
-  const form = field.form ? forms.indexOf(field.form) : -1;
-  if (isToggle(field)) return `${form}|${field.name}|=${field.value}`;
-  const same = Array.from(root.querySelectorAll<Field>(FIELD_SELECTOR)).filter((other) => other.name === field.name && other.form === field.form && !isToggle(other));
-  return `${form}|${field.name}|#${same.indexOf(field)}`;
+  return keyed(Array.from(root.querySelectorAll<Field>(FIELD_SELECTOR)), (field) => `${field.form ? forms.indexOf(field.form) : -1}|${field.name}|${isToggle(field) ? field.value : ''}`);
+}
+
+/** Buttons by their test id, otherwise by their name, value and label. */
+function buttonsByKey(root: HTMLElement): Map<string, HTMLButtonElement> {
+  return keyed(Array.from(root.querySelectorAll('button')), (button) => button.getAttribute('data-testid') ?? `${button.name}|${button.value}|${button.getAttribute('aria-label') ?? ''}|${button.textContent?.trim() ?? ''}`);
+}
+
+function fieldKey(root: HTMLElement, field: Field): string {
+  return keyOf(fieldsByKey(root), field);
 }
 
 function findField(root: HTMLElement, key: string): Field | null {
-  for (const field of Array.from(root.querySelectorAll<Field>(FIELD_SELECTOR))) {
-    if (field.type !== 'hidden' && fieldKey(root, field) === key) return field;
-  }
-  return null;
+  const field = fieldsByKey(root).get(key);
+  return field && field.type !== 'hidden' ? field : null;
 }
 
-/** A button's name that both renderings share: its test id, otherwise its name, value and label. */
 function buttonKey(root: HTMLElement, button: HTMLButtonElement): string {
-  const testId = button.getAttribute('data-testid');
-  if (testId) return `testid:${testId}`;
-  const label = `${button.name}|${button.value}|${button.getAttribute('aria-label') ?? ''}|${button.textContent?.trim() ?? ''}`;
-  const same = Array.from(root.querySelectorAll('button')).filter((other) => `${other.name}|${other.value}|${other.getAttribute('aria-label') ?? ''}|${other.textContent?.trim() ?? ''}` === label);
-  return `button:${label}#${same.indexOf(button)}`;
+  return keyOf(buttonsByKey(root), button);
 }
 
 function findButton(root: HTMLElement, key: string): HTMLButtonElement | null {
-  return Array.from(root.querySelectorAll('button')).find((button) => buttonKey(root, button) === key) ?? null;
+  return buttonsByKey(root).get(key) ?? null;
 }
 
 /** What the visitor changed in the island's fields: only values that differ from the server's. */
 function changedFields(root: HTMLElement): FieldState[] {
   const changed: FieldState[] = [];
-  for (const field of Array.from(root.querySelectorAll<Field>(FIELD_SELECTOR))) {
-    if (field.disabled || (field instanceof HTMLInputElement && field.type === 'hidden')) continue;
-    const key = fieldKey(root, field);
+  for (const [key, field] of fieldsByKey(root)) {
+    if (field.disabled || field.type === 'hidden') continue;
     if (isToggle(field)) {
       if (field.checked !== field.defaultChecked) changed.push({ key, kind: 'checked', checked: field.checked });
     } else if (field instanceof HTMLInputElement && field.type === 'file') {
@@ -111,7 +126,7 @@ export function watchIsland(root: HTMLElement, wake: () => void): { snapshot: ()
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target instanceof Element ? event.target : null;
-    if (event.key === 'Enter' && isField(target) && target instanceof HTMLInputElement && !isToggle(target)) {
+    if (event.key === 'Enter' && target instanceof HTMLInputElement && !isToggle(target)) {
       event.preventDefault();
       action = { kind: 'enter', key: fieldKey(root, target) };
     }
@@ -212,9 +227,10 @@ export async function replayIsland(root: HTMLElement, snapshot: IslandSnapshot):
   let pending = snapshot.fields;
   for (let round = 0; round < 4 && pending.length > 0; round += 1) {
     const missing: FieldState[] = [];
+    const fields = fieldsByKey(root);
     for (const state of pending) {
-      const field = findField(root, state.key);
-      if (field) apply(field, state);
+      const field = fields.get(state.key);
+      if (field && field.type !== 'hidden') apply(field, state);
       else missing.push(state);
     }
     pending = missing;

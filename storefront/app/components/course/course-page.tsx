@@ -247,7 +247,7 @@ function CheckoutSlot({ page }: CoursePageProps) {
     documentHydrated = true;
   }, []);
 
-  // A slot without a form (a student who may already learn) stays as the server left it and loads nothing.
+  // A slot the server left without a form (its checkout data was unavailable) stays so and loads nothing.
   const hasForm = Boolean(page.payment || page.checkout);
   useEffect(() => {
     const root = slot.current;
@@ -281,7 +281,7 @@ function CheckoutSlot({ page }: CoursePageProps) {
     void replayIsland(slot.current, snapshot);
   }, [mode]);
 
-  if (mode === 'island') {
+  if (view.mode === 'island') {
     // The server's children stay as they are: React neither hydrates nor replaces them (ADR 153).
     return <div key="island" ref={slot} className="course-checkout-slot" data-checkout-slot="" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />;
   }
@@ -293,7 +293,7 @@ function CheckoutSlot({ page }: CoursePageProps) {
   const content = page.payment ? <PaymentPanel payment={page.payment} /> : page.checkout ? <CheckoutArea checkout={page.checkout} student={page.student} /> : null;
   return (
     <div key="live" ref={slot} className="course-checkout-slot" data-checkout-slot="">
-      {view.mode === 'live' && view.suspends ? <Suspense fallback={loading}>{content}</Suspense> : content}
+      {view.suspends ? <Suspense fallback={loading}>{content}</Suspense> : content}
     </div>
   );
 }
