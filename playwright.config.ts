@@ -8,7 +8,9 @@ import { SMTP_ENV, SMTP_HTTP_PORT, SMTP_HTTP_URL, SMTP_PORT } from './tests/e2e/
  * Run from the repository root: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
  */
 const CI = !!process.env.CI;
-const STOREFRONT_BUILD_DIR = `build-e2e-${STOREFRONT_PORT}`;
+/** `npm test` builds the storefront once for the security suite and these tests (SALA_PREBUILT_STOREFRONT_BUILD). */
+const PREBUILT_STOREFRONT = process.env.SALA_PREBUILT_STOREFRONT_BUILD;
+const STOREFRONT_BUILD_DIR = PREBUILT_STOREFRONT || `build-e2e-${STOREFRONT_PORT}`;
 const REALTIME_PORT = process.env.E2E_REALTIME_PORT || '8447';
 /** The CMS empties the storefront's anonymous page cache with it when content changes (ADR 130). */
 const PAGE_CACHE_SECRET = 'e2e-page-cache-secret-0123456789';
@@ -147,7 +149,7 @@ export default defineConfig({
     },
     {
       name: 'storefront',
-      command: `npm run build -w @sala/storefront && cd storefront && node server.mjs ${STOREFRONT_BUILD_DIR}/server/index.js`,
+      command: `${PREBUILT_STOREFRONT ? '' : 'npm run build -w @sala/storefront && '}cd storefront && node server.mjs ${STOREFRONT_BUILD_DIR}/server/index.js`,
       url: `${STOREFRONT_URL}/healthcheck`,
       env: {
         NODE_ENV: 'production',

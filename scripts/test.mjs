@@ -3,7 +3,8 @@
  * Runs every test: unit (shared, storefront, payments), API tests on a booted
  * Strapi over SQLite and, when TEST_DATABASE_URL is set, again over PostgreSQL,
  * the reliability suite (tests/reliability) on the same databases (SALA_TEST_RELIABILITY=0
- * leaves it out of a local run), browser tests in
+ * leaves it out of a local run), the security suite (tests/security) on the same databases
+ * against the CMS and the storefront's production build, browser tests in
  * Debian's Chromium, and the docker-compose file check.
  * Ends with one line: "Tests: N passed, N failed".
  */
@@ -78,31 +79,47 @@ if (process.env.TEST_DATABASE_URL) {
   log('TEST_DATABASE_URL is not set: the API suite runs on SQLite only.');
 }
 
-// The reliability suite: one compiled CMS for both databases, one CMS boot per test file.
-// Part of every run (and so of CI); SALA_TEST_RELIABILITY=0 leaves it out of a local run.
+// The reliability and security suites: one compiled CMS for both suites and both databases,
+// one CMS boot per test file. Part of every run (and so of CI); SALA_TEST_RELIABILITY=0 leaves
+// the reliability suite out of a local run. The storefront's production build is made once,
+// for the security suite and the browser tests.
+const suiteDist = path.join(ROOT, 'cms', `dist-suites-${process.pid}`);
+const storefrontBuild = `build-tests-${process.pid}`;
+step('compile the CMS for the reliability and security suites', process.execPath, ['tests/reliability/compile-cms.mjs', suiteDist], { env: { SALA_SHARED_BUILT: '1' } });
+const compiled = steps[steps.length - 1].ok;
+if (!compiled) totals.failed += 1;
+step('build the storefront for the security suite and the browser tests', 'npm', ['run', 'build', '--silent', '-w', '@sala/storefront'], {
+  env: { NODE_ENV: 'production', SALA_STOREFRONT_BUILD_DIR: storefrontBuild },
+});
+const built = steps[steps.length - 1].ok;
+if (!built) totals.failed += 1;
+const databases = [['SQLite', sqliteEnv]];
+if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }]);
+
 if (process.env.SALA_TEST_RELIABILITY !== '0') {
-  const reliabilityDist = path.join(ROOT, 'cms', `dist-reliability-${process.pid}`);
-  const reliabilityConfig = ['--config', 'tests/reliability/vitest.config.ts'];
-  step('reliability suite: compile the CMS', process.execPath, ['tests/reliability/compile-cms.mjs', reliabilityDist], { env: { SALA_SHARED_BUILT: '1' } });
-  if (steps[steps.length - 1].ok) {
-    vitest('reliability suite on SQLite', [], { ...sqliteEnv, SALA_PREBUILT_CMS_DIST: reliabilityDist }, reliabilityConfig);
-    if (process.env.TEST_DATABASE_URL) {
-      vitest('reliability suite on PostgreSQL', [], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, SALA_PREBUILT_CMS_DIST: reliabilityDist }, reliabilityConfig);
+  if (compiled) {
+    for (const [name, env] of databases) {
+      vitest(`reliability suite on ${name}`, [], { ...env, SALA_PREBUILT_CMS_DIST: suiteDist }, ['--config', 'tests/reliability/vitest.config.ts']);
     }
-  } else {
-    totals.failed += 1;
   }
-  fs.rmSync(reliabilityDist, { recursive: true, force: true });
 } else {
   log('reliability suite: left out (SALA_TEST_RELIABILITY=0); npm run test:reliability runs it alone');
 }
+if (compiled && built) {
+  for (const [name, env] of databases) {
+    vitest(`security suite on ${name}`, [], { ...env, SALA_PREBUILT_CMS_DIST: suiteDist, SALA_PREBUILT_STOREFRONT_BUILD: storefrontBuild }, ['--config', 'tests/security/vitest.config.ts']);
+  }
+}
+fs.rmSync(suiteDist, { recursive: true, force: true });
 
 const e2eReport = path.join(reports, 'e2e.json');
 step('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...(built ? { SALA_PREBUILT_STOREFRONT_BUILD: storefrontBuild } : {}) },
   report: e2eReport,
   kind: 'playwright',
 });
+
+fs.rmSync(path.join(ROOT, 'storefront', storefrontBuild), { recursive: true, force: true });
 
 const compose = spawnSync('sh', ['-c', 'command -v docker-compose'], { encoding: 'utf8' });
 if (compose.status === 0) {
