@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-const entries = ['money', 'constants', 'pricing', 'plans', 'eligibility', 'schemas', 'texts', 'payments'];
+const entries = ['money', 'constants', 'pricing', 'plans', 'eligibility', 'schemas', 'texts', 'payments', 'config'];
 
 export default defineConfig({
   entry: Object.fromEntries(entries.map((e) => [`${e}/index`, `src/${e}/index.ts`])),
