@@ -1,6 +1,13 @@
 import type { Core } from '@strapi/strapi';
+import { assertSafeProductionSecrets } from '../src/production';
 
-const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
+const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => {
+  // Production stops here, before the database opens, on an unset, short or example secret.
+  assertSafeProductionSecrets(process.env);
+  return serverConfig({ env });
+};
+
+const serverConfig = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
   host: env('HOST', '0.0.0.0'),
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),

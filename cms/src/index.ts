@@ -4,6 +4,7 @@ import { ensureTextLocales } from './api/text/utils/locales';
 import { registerAllCustomRoutes } from './http/routes';
 import { registerContentBroadcast, startRealtime, stopRealtime } from './realtime';
 import { registerPagePurge } from './page-cache/purge';
+import { assertNoSandboxPayments, shouldSeedDemo } from './production';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -15,9 +16,11 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     // Thai and English text locales exist on every database, seeded or not.
     await ensureTextLocales(strapi);
-    if (process.env.SEED_DEMO !== 'false') {
+    // The demo accounts have published passwords: production seeds them only when SEED_DEMO=true.
+    if (shouldSeedDemo(process.env)) {
       await seedDemo(strapi, { reset: false });
     }
+    await assertNoSandboxPayments(strapi, process.env);
     await startRealtime(strapi);
     strapi.service('api::checkout.order-expiry').schedule();
   },

@@ -1,0 +1,123 @@
+/**
+ * What production (NODE_ENV=production) refuses to start with
+ * (docs/decisions/156-production-refuses-unsafe-configuration.md):
+ * - a secret that is unset, short, repeated or a published example (`@sala/shared/config`),
+ *   checked by cms/config/server.ts while the configuration loads, before the database opens;
+ * - an enabled payment method that still holds a sandbox demo key or points at a sandbox,
+ *   checked in bootstrap, unless DEMO_DEPLOYMENT=true declares a demonstration server.
+ * The demo seed runs in production only with SEED_DEMO=true; elsewhere unless SEED_DEMO=false.
+ */
+import type { Core } from '@strapi/strapi';
+import { CMS_SECRETS, describeUnsafeSecrets, isProduction, unsafeSecrets } from '@sala/shared/config';
+import { loadSandboxDemoKeys } from './seed/sandbox-keys';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Throws, naming every unsafe secret, when production is configured with one. */
+export function assertSafeProductionSecrets(env: Env = process.env): void {
+  if (!isProduction(env)) return;
+  const issues = unsafeSecrets(env, CMS_SECRETS);
+  if (issues.length > 0) throw new Error(describeUnsafeSecrets('The CMS', issues));
+}
+
+/** Whether bootstrap seeds the demo data (public demo accounts and sandbox payment keys). */
+export function shouldSeedDemo(env: Env = process.env): boolean {
+  return isProduction(env) ? env.SEED_DEMO === 'true' : env.SEED_DEMO !== 'false';
+}
+
+/** A production server that is a public demonstration, allowed to pay against the sandboxes. */
+export function isDemoDeployment(env: Env = process.env): boolean {
+  return env.DEMO_DEPLOYMENT === 'true';
+}
+
+type MethodRow = {
+  id: number;
+  method_id: number | null;
+  name: string | null;
+  application_id_1: string | null;
+  application_id_2: string | null;
+  webhook_secret: string | null;
+  api_key: string | null;
+  base_url: string | null;
+};
+
+const KEY_FIELDS = ['application_id_1', 'application_id_2', 'webhook_secret', 'api_key'] as const;
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+/** The values the demo seed stores in key fields (payment-sandbox/src/demo-keys.ts, the one source). */
+export function sandboxDemoKeyValues(): Set<string> {
+  const { DEMO_METHOD_CONFIG } = loadSandboxDemoKeys();
+  const values = new Set<string>();
+  for (const config of Object.values(DEMO_METHOD_CONFIG)) {
+    for (const value of [config.applicationId1, config.applicationId2, config.webhookSecret, config.apiKey]) {
+      if (value) values.add(value);
+    }
+  }
+  return values;
+}
+
+/**
+ * A base_url that reaches a sandbox: the one-origin form (the sandbox layout, which the
+ * payment code honours outside production mode only), or any URL on a loopback host.
+ */
+export function isSandboxBaseUrl(baseUrl: string | null): boolean {
+  const text = baseUrl?.trim();
+  if (!text) return false;
+  const urls: string[] = [];
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === 'object') urls.push(...Object.values(parsed as Record<string, unknown>).filter((v): v is string => typeof v === 'string'));
+    } catch {
+      return false;
+    }
+  } else {
+    if (/^https?:\/\/[^/]+\/?$/i.test(text)) return true;
+    urls.push(text);
+  }
+  return urls.some((url) => {
+    try {
+      return LOOPBACK.test(new URL(url).hostname);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** One line per enabled payment method that still pays against a sandbox. */
+export function sandboxPaymentProblems(methods: readonly MethodRow[], demoKeys: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  for (const method of methods) {
+    const label = `payment method ${method.method_id ?? '?'} (${method.name ?? `row ${method.id}`})`;
+    const fields = KEY_FIELDS.filter((field) => {
+      const value = method[field]?.trim();
+      return value ? demoKeys.has(value) : false;
+    });
+    if (fields.length > 0) problems.push(`  ${label} holds the sandbox demo key in ${fields.join(', ')}`);
+    if (isSandboxBaseUrl(method.base_url)) problems.push(`  ${label} points at a sandbox: base_url ${method.base_url}`);
+  }
+  return problems;
+}
+
+/**
+ * In production, refuses enabled payment methods that still hold the sandbox demo keys or
+ * point at a sandbox, unless DEMO_DEPLOYMENT=true. Call from bootstrap, after any seeding.
+ */
+export async function assertNoSandboxPayments(strapi: Core.Strapi, env: Env = process.env): Promise<void> {
+  if (!isProduction(env) || isDemoDeployment(env)) return;
+  const methods = (await strapi.db.query('api::payment-method.payment-method').findMany({
+    where: { enabled: true },
+    select: ['id', 'method_id', 'name', ...KEY_FIELDS, 'base_url'],
+  })) as MethodRow[];
+  if (methods.length === 0) return;
+  const problems = sandboxPaymentProblems(methods, sandboxDemoKeyValues());
+  if (problems.length === 0) return;
+  throw new Error(
+    [
+      'The CMS refuses to start in production (NODE_ENV=production) with payment methods that pay against the local sandboxes:',
+      ...problems,
+      'Enter the provider\'s real keys and hosts in the admin panel (Payment method), or disable the method.',
+      'If this production server is a demonstration that pays against the sandboxes, set DEMO_DEPLOYMENT=true.',
+    ].join('\n'),
+  );
+}
