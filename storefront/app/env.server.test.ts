@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.server';
+import { DEV_SESSION_SECRET, parseEnv } from './env.server';
 
 describe('parseEnv', () => {
   it('defaults to a CMS on 127.0.0.1:1337 serving its own uploads, and port 3000', () => {
@@ -30,5 +30,15 @@ describe('parseEnv', () => {
   it('fails fast, naming every bad variable', () => {
     expect(() => parseEnv({ CMS_URL: 'not a url', PORT: 'eighty' })).toThrow(/CMS_URL[\s\S]*PORT|PORT[\s\S]*CMS_URL/);
     expect(() => parseEnv({ CMS_URL: 'ftp://cms' })).toThrow(/CMS_URL/);
+  });
+
+  it('refuses, in production, an unset, short or example session secret and an unsafe page cache secret', () => {
+    const strong = 'k3Vq8sYx0bLr2Tn9Wm4Zp7Hd1Fg6Jc5Ae0Ro2Us8';
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is not set/);
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'sala-dev-session-secret-change-me' })).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short-but-16-chars' })).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, PAGE_CACHE_SECRET: 'change-me' })).toThrow(/PAGE_CACHE_SECRET/);
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: strong }).SESSION_SECRET).toBe(strong);
+    expect(parseEnv({ NODE_ENV: 'development' }).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
   });
 });

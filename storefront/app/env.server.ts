@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { STOREFRONT_SECRETS, describeUnsafeSecrets, isProduction, unsafeSecrets } from '@sala/shared/config';
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
 
-/** Used when SESSION_SECRET is unset, so a fresh clone runs; production sets its own. */
+/**
+ * Used when SESSION_SECRET is unset outside production, so a fresh clone runs. Production
+ * refuses to start without a strong SESSION_SECRET of its own (ADR 156).
+ */
 export const DEV_SESSION_SECRET = 'sala-dev-session-secret-change-me';
 
 const EnvSchema = z
@@ -17,7 +21,7 @@ const EnvSchema = z
     /** Milliseconds before a CMS call is abandoned. */
     CMS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    /** Signs the session cookie that holds a signed-in student's CMS token; set a long random value in production. */
+    /** Signs the session cookie that holds a signed-in student's CMS token; production requires a long random value. */
     SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
     /** Send the session cookie over HTTPS only; on by default in production. */
     SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((value) => (value === undefined ? undefined : value === 'true')),
@@ -30,9 +34,16 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
-/** Parses an environment; throws one readable error listing every bad variable. */
+/**
+ * Parses an environment; throws one readable error listing every bad variable. In production
+ * an unset, short or example SESSION_SECRET (or PAGE_CACHE_SECRET, when set) is one.
+ */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  if (isProduction(blanksRemoved)) {
+    const issues = unsafeSecrets(blanksRemoved, STOREFRONT_SECRETS);
+    if (issues.length > 0) throw new Error(describeUnsafeSecrets('The storefront', issues));
+  }
   const result = EnvSchema.safeParse(blanksRemoved);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`).join('\n');

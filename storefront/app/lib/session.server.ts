@@ -5,7 +5,7 @@
  * See docs/decisions/100-storefront-session-and-checkout.md.
  */
 import { createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node';
-import { DEV_SESSION_SECRET, getEnv } from '../env.server';
+import { getEnv } from '../env.server';
 
 export const SESSION_COOKIE_NAME = '__sala_session';
 /** As long as the CMS's own tokens live (users-permissions issues them for 7 days). */
@@ -27,9 +27,6 @@ let storage: SessionStorage<SessionData> | undefined;
 function sessionStorage(): SessionStorage<SessionData> {
   if (!storage) {
     const env = getEnv();
-    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET) {
-      console.warn('[session] SESSION_SECRET is not set: the session cookie is signed with the development secret');
-    }
     storage = createCookieSessionStorage<SessionData>({
       cookie: {
         name: SESSION_COOKIE_NAME,
