@@ -12,8 +12,13 @@ const CI = !!process.env.CI;
 const PREBUILT_STOREFRONT = process.env.SALA_PREBUILT_STOREFRONT_BUILD;
 const STOREFRONT_BUILD_DIR = PREBUILT_STOREFRONT || `build-e2e-${STOREFRONT_PORT}`;
 const REALTIME_PORT = process.env.E2E_REALTIME_PORT || '8447';
-/** The CMS empties the storefront's anonymous page cache with it when content changes (ADR 130). */
-const PAGE_CACHE_SECRET = 'e2e-page-cache-secret-0123456789';
+/**
+ * The CMS empties the storefront's anonymous page cache with it when content changes (ADR 130).
+ * The storefront runs NODE_ENV=production, which refuses short and published example secrets
+ * (ADR 156): these are long throwaway values of the browser tests alone.
+ */
+const PAGE_CACHE_SECRET = 'e2e-only-page-cache-P3f8Wk1Ys6Jd0Mq5Tc9Xv2Lb';
+const SESSION_SECRET = 'e2e-only-session-K7d2Qx9Lm4Vb8Rt1Zw6Hs3Np';
 
 // Throwaway values: the CMS refuses to start without secrets, and a fresh clone has no cms/.env.
 const cmsEnv = {
@@ -158,7 +163,7 @@ export default defineConfig({
         CMS_URL,
         CMS_PUBLIC_URL: CMS_URL,
         REALTIME_PUBLIC_URL: `https://127.0.0.1:${REALTIME_PORT}`,
-        SESSION_SECRET: 'e2e-session-secret-0123456789',
+        SESSION_SECRET,
         PAGE_CACHE_SECRET,
         SALA_STOREFRONT_BUILD_DIR: STOREFRONT_BUILD_DIR,
       },

@@ -13,6 +13,7 @@
  * It stops by itself when the parent goes away.
  * Run: node --import tsx bench/lib/cms-host.ts   (with SALA_TEST_DIST pointing at a compiled CMS)
  */
+import { randomBytes } from 'node:crypto';
 import { startStrapi, type TestStrapi } from '../../cms/tests/helpers/strapi';
 
 type Message = { id: number; cmd: string; [key: string]: unknown };
@@ -81,6 +82,24 @@ async function handle(message: Message): Promise<unknown> {
   }
 }
 
+/**
+ * Production refuses the API tests' short throwaway secrets (ADR 156): random ones of this run
+ * instead. The seeded payment methods hold the sandbox demo keys, which production allows
+ * only on a demonstration server (DEMO_DEPLOYMENT=true).
+ */
+function productionSecrets(): Record<string, string> {
+  const secret = () => randomBytes(36).toString('base64');
+  return {
+    APP_KEYS: `${secret()},${secret()}`,
+    API_TOKEN_SALT: secret(),
+    ADMIN_JWT_SECRET: secret(),
+    TRANSFER_TOKEN_SALT: secret(),
+    JWT_SECRET: secret(),
+    ENCRYPTION_KEY: secret(),
+    DEMO_DEPLOYMENT: 'true',
+  };
+}
+
 async function main() {
   const leave = () => void stop().then(() => process.exit(0));
   process.once('disconnect', leave);
@@ -88,7 +107,7 @@ async function main() {
   process.once('SIGINT', leave);
   cms = await startStrapi({
     seed: process.env.BENCH_SEED !== 'false',
-    env: { NODE_ENV: process.env.BENCH_NODE_ENV || 'production', LOG_LEVEL: 'error' },
+    env: { NODE_ENV: process.env.BENCH_NODE_ENV || 'production', LOG_LEVEL: 'error', ...productionSecrets() },
   });
   cms.strapi.db.connection.on('query', () => {
     statements += 1;

@@ -4,6 +4,7 @@
  * rebuild started meanwhile by someone else never changes what is measured) and served by
  * its production server (storefront/server.mjs, with the anonymous page cache) on the servers' core.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfChanged, run } from '../../scripts/lib.mjs';
@@ -46,11 +47,24 @@ export const serverBuildOf = (dir) => path.join(dir, 'build', 'server', 'index.j
 
 /** The environment of a production storefront talking to `cmsUrl`. */
 export function storefrontEnv(cmsUrl, port) {
-  return { NODE_ENV: 'production', HOST, PORT: String(port), CMS_URL: cmsUrl, CMS_PUBLIC_URL: cmsUrl, PAGE_CACHE_SECRET: BENCH_PAGE_CACHE_SECRET, STOREFRONT_ACCESS_LOG: 'false' };
+  return {
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    CMS_URL: cmsUrl,
+    CMS_PUBLIC_URL: cmsUrl,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    PAGE_CACHE_SECRET: BENCH_PAGE_CACHE_SECRET,
+    STOREFRONT_ACCESS_LOG: 'false',
+  };
 }
 
-/** The page cache is on, as in production (it stays on for the run: the benchmarks change no content). */
-export const BENCH_PAGE_CACHE_SECRET = 'bench-page-cache-secret';
+/**
+ * The page cache is on, as in production (it stays on for the run: the benchmarks change no content).
+ * Production refuses short and published example secrets (ADR 156): these are random, of this run alone.
+ */
+export const BENCH_PAGE_CACHE_SECRET = randomBytes(36).toString('base64');
+const BENCH_SESSION_SECRET = randomBytes(36).toString('base64');
 
 export async function startStorefront(cmsUrl, dir) {
   const port = await freePort();
