@@ -48,8 +48,8 @@ export function secretProblem(value: string | undefined): string | null {
   const lower = text.toLowerCase();
   if (known.has(lower)) return 'is a published example value';
   if (PLACEHOLDER_MARKERS.some((marker) => lower.includes(marker))) return 'is a placeholder to be replaced';
-  if (new Set(text).size === 1) return 'is one character repeated';
   if (text.length < MIN_SECRET_LENGTH) return `is shorter than ${MIN_SECRET_LENGTH} characters`;
+  if (new Set(text).size === 1) return 'is one character repeated';
   return null;
 }
 

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { assertSafeProductionSecrets, isSandboxBaseUrl, sandboxDemoKeyValues, sandboxPaymentProblems, shouldSeedDemo } from './production';
+import { loadSandboxDemoKeys } from './seed/sandbox-keys';
+
+describe('production configuration', () => {
+  it('seeds the demo in production only when SEED_DEMO=true, elsewhere unless SEED_DEMO=false', () => {
+    expect(shouldSeedDemo({ NODE_ENV: 'production' })).toBe(false);
+    expect(shouldSeedDemo({ NODE_ENV: 'production', SEED_DEMO: '1' })).toBe(false);
+    expect(shouldSeedDemo({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toBe(true);
+    expect(shouldSeedDemo({})).toBe(true);
+    expect(shouldSeedDemo({ NODE_ENV: 'development', SEED_DEMO: 'false' })).toBe(false);
+  });
+
+  it('names the unsafe secrets in production only', () => {
+    expect(() => assertSafeProductionSecrets({ NODE_ENV: 'production', JWT_SECRET: 'change-me' })).toThrow(/JWT_SECRET is a published example value/);
+    expect(() => assertSafeProductionSecrets({ NODE_ENV: 'test', JWT_SECRET: 'change-me' })).not.toThrow();
+  });
+
+  it('tells a sandbox base_url from a provider host', () => {
+    expect(isSandboxBaseUrl('http://127.0.0.1:4102')).toBe(true);
+    expect(isSandboxBaseUrl('https://sandbox.example.test/')).toBe(true);
+    expect(isSandboxBaseUrl('{"api":"http://localhost:4102"}')).toBe(true);
+    expect(isSandboxBaseUrl('{"secure":"https://s.2c2p.com/SecurePayment"}')).toBe(false);
+    expect(isSandboxBaseUrl(null)).toBe(false);
+  });
+
+  it('finds every enabled method still holding a demo key of payment-sandbox', () => {
+    const keys = sandboxDemoKeyValues();
+    const omise = loadSandboxDemoKeys().DEMO_METHOD_CONFIG[8];
+    const row = { id: 1, method_id: 8, name: 'Omise', application_id_1: 'pkey_live_x', application_id_2: omise.applicationId2, webhook_secret: null, api_key: null, base_url: null };
+    expect(sandboxPaymentProblems([row], keys)).toEqual(['  payment method 8 (Omise) holds the sandbox demo key in application_id_2']);
+    expect(sandboxPaymentProblems([{ ...row, application_id_2: 'skey_live_own_key_of_the_shop' }], keys)).toEqual([]);
+  });
+});
