@@ -82,7 +82,7 @@ export function hashTree(paths) {
 export function ensureCmsEnv() {
   const file = path.join(ROOT, 'cms', '.env');
   if (fs.existsSync(file)) return false;
-  const secret = () => randomBytes(24).toString('base64');
+  const secret = () => randomBytes(36).toString('base64'); // 48 characters: production asks for 32 or more (ADR 156)
   const lines = [
     '# Generated on first start. Keep it out of version control.',
     'HOST=0.0.0.0',
