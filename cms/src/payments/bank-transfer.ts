@@ -43,6 +43,8 @@ export const bankTransferAdapter: PaymentAdapter = {
     });
   },
 
+  referenceOf: () => null,
+
   async inquire(providerReference) {
     return { ok: true, providerReference, outcome: 'pending', amount: null, providerTransactionId: null, raw: null };
   },

@@ -71,6 +71,26 @@ export function paymentStatus(
   return { ok: true, providerReference, outcome, amount, providerTransactionId, raw };
 }
 
+/**
+ * The status of a paid answer: with a currency it is an approval (refused when the
+ * amount cannot be read); an amount without its currency is held for the shop's review.
+ */
+export function paidStatus(
+  providerReference: string,
+  amount: Money | null,
+  currencyStated: boolean,
+  providerTransactionId: string | null,
+  raw: unknown,
+): InquiryResult {
+  if (!currencyStated) return { ok: true, providerReference, outcome: 'review', reviewReason: 'currency_missing', amount: null, providerTransactionId, raw };
+  return paymentStatus(providerReference, 'approved', amount, providerTransactionId, raw);
+}
+
+/** True when a provider sent a currency code at all (an empty or missing one is not a currency). */
+export function hasCurrency(code: unknown): boolean {
+  return typeof code === 'string' ? code.trim() !== '' : typeof code === 'number';
+}
+
 /** Reads a major-unit amount (`"100.00"`, `1000.5`) in a currency code the provider sent. */
 export function moneyFromMajor(value: unknown, currencyCode: unknown): Money | null {
   const currency = currencyOf(currencyCode);

@@ -57,3 +57,13 @@ export function verifyJwtHs256(token: string, secret: string): Record<string, un
     return null;
   }
 }
+
+/** The claims of a JWT without checking its signature: only to find whose key checks it. */
+export function peekJwt(token: string): Record<string, unknown> | null {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -6,11 +6,11 @@
  */
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@sala/shared/constants';
 import { compare, money, parseMajor, toSatang } from '@sala/shared/money';
-import { currencyOf, headerOf, paymentStatus, refuse, withReply } from './callback';
+import { currencyOf, hasCurrency, headerOf, paidStatus, paymentStatus, refuse, withReply } from './callback';
 import { baseUrlOf, requireUrl, type HostPair } from './config';
 import { hmacSha256Hex, safeEqual } from './crypto';
 import { basicAuth, callProvider, describeRefusal, fetchImageAsDataUrl } from './http';
-import { PaymentError, type BrowserAction, type InquiryResult, type PaymentAdapter, type PaymentConfig, type PaymentOrder, type StartExtra } from './types';
+import { PaymentError, type BrowserAction, type CallbackRequest, type InquiryResult, type PaymentAdapter, type PaymentConfig, type PaymentOrder, type StartExtra } from './types';
 
 const API_HOSTS: HostPair = ['https://api.omise.co', 'https://api.omise.co'];
 const OMISE_VERSION = '2019-05-29';
@@ -65,7 +65,18 @@ function statusOfCharge(charge: OmiseCharge): InquiryResult {
   const outcome = charge.status === 'successful' ? 'approved' : charge.status === 'pending' ? 'pending' : 'rejected';
   const currency = currencyOf(charge.currency);
   const amount = currency && Number.isSafeInteger(charge.amount) ? money(charge.amount, currency) : null;
+  if (outcome === 'approved') return paidStatus(charge.id, amount, hasCurrency(charge.currency), charge.transaction ?? null, charge);
   return paymentStatus(charge.id, outcome, amount, charge.transaction ?? null, charge);
+}
+
+/** The charge a webhook event is about, read without verifying it. */
+function referenceOf(request: CallbackRequest): string | null {
+  try {
+    const event = JSON.parse(request.rawBody) as { data?: { object?: unknown; id?: unknown } } | null;
+    return event?.data?.object === 'charge' && typeof event.data.id === 'string' && event.data.id ? event.data.id : null;
+  } catch {
+    return null;
+  }
 }
 
 async function inquire(chargeId: string, config: PaymentConfig): Promise<InquiryResult> {
@@ -110,6 +121,7 @@ function omiseAdapter(methodId: PaymentMethodId, start: Starter): PaymentAdapter
       return withReply(await inquire(event.data.id, config));
     },
 
+    referenceOf,
     inquire,
   };
 }

@@ -7,7 +7,7 @@
  */
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { toMajorString } from '@sala/shared/money';
-import { fieldsOf, jsonReply, moneyFromMajor, paymentStatus, refuse, withReply } from './callback';
+import { fieldsOf, hasCurrency, jsonReply, moneyFromMajor, paidStatus, paymentStatus, refuse, withReply } from './callback';
 import { baseUrlOf, cancelUrlOf, requireUrl, tokenCacheKey, type HostPair } from './config';
 import { basicAuth, callProvider, describeRefusal, type ProviderResponse } from './http';
 import { PaymentError, type InquiryResult, type PaymentAdapter, type PaymentConfig } from './types';
@@ -62,6 +62,7 @@ function statusOfOrder(order: PayPalOrder, orderId: string): InquiryResult {
   if (!capture) return paymentStatus(orderId, order.status === 'VOIDED' ? 'rejected' : 'pending', null, null, order);
   const amount = moneyFromMajor(capture.amount?.value, capture.amount?.currency_code);
   if (capture.status === 'COMPLETED') {
+    if (!hasCurrency(capture.amount?.currency_code)) return paidStatus(orderId, null, false, capture.id ?? null, order);
     const ordered = moneyFromMajor(unit?.amount?.value, unit?.amount?.currency_code);
     if (!amount || !ordered || amount.amount !== ordered.amount || amount.currency !== ordered.currency) {
       return { ok: false, reason: `PayPal order ${orderId}: captured amount differs from the order amount` };
@@ -134,6 +135,11 @@ export const paypalAdapter: PaymentAdapter = {
    * The buyer's return (`?token=ORDER`) or our page's `onApprove` post
    * (`{orderID}`) only names the order; the capture on the server decides.
    */
+  referenceOf(request) {
+    const fields = fieldsOf(request);
+    return fields.orderID ?? fields.orderId ?? fields.token ?? null;
+  },
+
   async verifyCallback(request, config) {
     const fields = fieldsOf(request);
     const orderId = fields.orderID ?? fields.orderId ?? fields.token;

@@ -5,7 +5,7 @@
  */
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { toMajorString } from '@sala/shared/money';
-import { fieldsOf, moneyFromMajor, paymentStatus, refuse, withReply } from './callback';
+import { fieldsOf, moneyFromMajor, paidStatus, paymentStatus, refuse, withReply } from './callback';
 import { bangkokParts, baseUrlOf, fillUrl, requireUrl, type HostPair } from './config';
 import { callProvider, describeRefusal } from './http';
 import { PaymentError, type InquiryResult, type PaymentAdapter, type PaymentConfig, type PaymentOrder } from './types';
@@ -42,9 +42,12 @@ async function inquire(refno: string, config: PaymentConfig): Promise<InquiryRes
   const rows: InquiryRow[] = Array.isArray(response.json) ? response.json : response.json ? [response.json as InquiryRow] : [];
   const row = rows.find((candidate) => String(candidate.ReferenceNo ?? '') === refno);
   if (!row) return paymentStatus(refno, 'pending', null, null, response.json);
-  const currency = row.CurrencyCode === '01' || row.CurrencyCode === 'USD' || row.CurrencyCode === '840' ? 'USD' : 'THB';
-  const outcome = row.Status === 'CP' ? 'approved' : 'pending';
-  return paymentStatus(refno, outcome, moneyFromMajor(row.Total, currency), row.OrderNo ? String(row.OrderNo) : null, row);
+  const code = String(row.CurrencyCode ?? '').trim().toUpperCase();
+  // The pay page's `cc` codes, or ISO codes; no code is no currency, and a payment without one waits for review.
+  const currency = ['00', 'THB', '764'].includes(code) ? 'THB' : ['01', 'USD', '840'].includes(code) ? 'USD' : null;
+  const orderNo = row.OrderNo ? String(row.OrderNo) : null;
+  if (row.Status === 'CP') return paidStatus(refno, currency ? moneyFromMajor(row.Total, currency) : null, code !== '', orderNo, row);
+  return paymentStatus(refno, 'pending', currency ? moneyFromMajor(row.Total, currency) : null, orderNo, row);
 }
 
 export const paySolutionsAdapter: PaymentAdapter = {
@@ -74,5 +77,6 @@ export const paySolutionsAdapter: PaymentAdapter = {
     return withReply(await inquire(refno, config));
   },
 
+  referenceOf: (request) => fieldsOf(request).refno || null,
   inquire,
 };

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { toBahtString } from '@sala/shared/money';
-import { jsonBodyOf, jsonReply, moneyFromMajor, paymentStatus, refuse, withReply } from './callback';
+import { hasCurrency, jsonBodyOf, jsonReply, moneyFromMajor, paidStatus, paymentStatus, refuse, withReply } from './callback';
 import { attemptReference, bangkokParts, baseUrlOf, requireSetting, tokenCacheKey, type HostPair } from './config';
 import { callProvider, describeRefusal, type ProviderResponse } from './http';
 import { PaymentError, type InquiryResult, type PaymentAdapter, type PaymentConfig } from './types';
@@ -18,7 +18,7 @@ const BILL_PAYMENT_EVENT = '00300100';
 const tokenCache = new Map<string, { token: string; expiresAt: number }>();
 
 type ScbAnswer<T> = { status?: { code?: unknown; description?: unknown }; data?: T };
-type Confirmation = { transactionId?: unknown; amount?: unknown; billPaymentRef1?: unknown };
+type Confirmation = { transactionId?: unknown; amount?: unknown; billPaymentRef1?: unknown; currencyCode?: unknown };
 
 const succeeded = (response: ProviderResponse) => Number((response.json as ScbAnswer<unknown> | null)?.status?.code) === 1000;
 
@@ -66,7 +66,7 @@ async function inquire(ref1: string, config: PaymentConfig): Promise<InquiryResu
     if (!succeeded(response)) return { ok: false, reason: describeRefusal('SCB inquiry', response) };
     const rows = (response.json as ScbAnswer<Confirmation[]>).data;
     const paid = (Array.isArray(rows) ? rows : []).find((row) => row.billPaymentRef1 === ref1);
-    if (paid) return paymentStatus(ref1, 'approved', moneyFromMajor(paid.amount, 'THB'), String(paid.transactionId ?? '') || null, paid);
+    if (paid) return paidStatus(ref1, moneyFromMajor(paid.amount, paid.currencyCode), hasCurrency(paid.currencyCode), String(paid.transactionId ?? '') || null, paid);
   }
   // SCB reports successful payments only; an unpaid QR simply has no row yet.
   return paymentStatus(ref1, 'pending', null, null, null);
@@ -124,5 +124,9 @@ export const scbQrAdapter: PaymentAdapter = {
     return withReply(await inquire(body.billPaymentRef1, config), reply);
   },
 
+  referenceOf(request) {
+    const ref1 = (jsonBodyOf(request) as Confirmation | null)?.billPaymentRef1;
+    return typeof ref1 === 'string' && ref1 ? ref1 : null;
+  },
   inquire,
 };

@@ -10,14 +10,15 @@
  */
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@sala/shared/constants';
 import { CURRENCY_NUMERIC_CODES, from2c2pAmount, to2c2pAmount, toMajorNumber } from '@sala/shared/money';
-import { currencyOf, fieldsOf, jsonBodyOf, moneyFromMajor, OK_REPLY, paymentStatus, refuse, withReply } from './callback';
+import { currencyOf, fieldsOf, hasCurrency, jsonBodyOf, moneyFromMajor, OK_REPLY, paidStatus, paymentStatus, refuse, withReply } from './callback';
 import { attemptReference, baseUrlOf, requireUrl, type HostPair } from './config';
-import { base64Decode, base64Encode, hmacSha256Hex, safeEqual, signJwtHs256, verifyJwtHs256 } from './crypto';
+import { base64Decode, base64Encode, hmacSha256Hex, peekJwt, safeEqual, signJwtHs256, verifyJwtHs256 } from './crypto';
 import { callProvider, describeRefusal, fetchImageAsDataUrl } from './http';
 import { qrDataUrl } from './promptpay';
 import {
   PaymentError,
   type BrowserAction,
+  type CallbackRequest,
   type InquiryResult,
   type PaymentAdapter,
   type PaymentConfig,
@@ -61,20 +62,41 @@ function outcomeOf99(respCode: string): PaymentOutcome {
   return respCode === '001' ? 'pending' : 'rejected';
 }
 
-/** Verifies a 9.9 `paymentResponse`: the HMAC over the payload exactly as received, then the merchant. */
+/** The name of a document's root element (after an optional XML declaration). */
+function rootOf(xml: string): string | null {
+  return /^\s*(?:<\?xml[^>]*\?>\s*)?<([A-Za-z][\w.-]*)[\s>]/.exec(xml)?.[1] ?? null;
+}
+
+/** The inner fields of a 9.9 `paymentResponse`, unverified: only to find the attempt it names. */
+function peekPaymentResponse(paymentResponse: string): Record<string, string> | null {
+  const { payload } = readXml(base64Decode(paymentResponse) ?? '');
+  return payload ? readXml(base64Decode(payload) ?? '') : null;
+}
+
+/**
+ * Verifies a 9.9 `paymentResponse`: a response document (our own signed `PaymentRequest`
+ * is not one), the HMAC over the payload exactly as received, the merchant, then a result
+ * code. An approval without a currency code waits for review.
+ */
 export function readPaymentResponse(paymentResponse: string, config: PaymentConfig): InquiryResult {
-  const outer = base64Decode(paymentResponse);
-  const { payload, signature } = readXml(outer ?? '');
+  const outer = base64Decode(paymentResponse) ?? '';
+  if (rootOf(outer) !== 'PaymentResponse') return { ok: false, reason: 'paymentResponse is not a PaymentResponse document' };
+  const { payload, signature } = readXml(outer);
   if (!payload || !signature) return { ok: false, reason: 'paymentResponse is not a 9.9 document' };
   if (!safeEqual(signature.toUpperCase(), hmacSha256Hex(config.applicationId2, payload).toUpperCase())) {
     return { ok: false, reason: 'paymentResponse signature does not match' };
   }
-  const fields = readXml(base64Decode(payload) ?? '');
+  const innerXml = base64Decode(payload) ?? '';
+  if (rootOf(innerXml) !== 'PaymentResponse') return { ok: false, reason: 'the signed payload is not a PaymentResponse' };
+  const fields = readXml(innerXml);
   if (fields.merchantID !== config.applicationId1) return { ok: false, reason: 'paymentResponse is for another merchant' };
   if (!fields.uniqueTransactionCode) return { ok: false, reason: 'paymentResponse has no uniqueTransactionCode' };
+  if (!fields.respCode) return { ok: false, reason: 'paymentResponse has no respCode' };
+  const outcome = outcomeOf99(fields.respCode);
   const currency = currencyOf(fields.currencyCode);
   const amount = currency && /^\d{12}$/.test(fields.amt ?? '') ? from2c2pAmount(fields.amt, currency) : null;
-  return paymentStatus(fields.uniqueTransactionCode, outcomeOf99(fields.respCode ?? ''), amount, fields.tranRef || null, fields);
+  if (outcome === 'approved') return paidStatus(fields.uniqueTransactionCode, amount, hasCurrency(fields.currencyCode), fields.tranRef || null, fields);
+  return paymentStatus(fields.uniqueTransactionCode, outcome, amount, fields.tranRef || null, fields);
 }
 
 // ---------------------------------------------------------------- v4.3 payment token API
@@ -100,13 +122,40 @@ function outcomeOfV4(respCode: string): PaymentOutcome {
   return /^4\d{3}$/.test(respCode) ? 'rejected' : 'pending';
 }
 
+/** Claims only our own requests carry: signed by us, they must never read as 2C2P's answer. */
+const REQUEST_ONLY_CLAIMS = ['paymentChannel', 'frontendReturnUrl', 'backendReturnUrl', 'webPaymentUrl'];
+
 /** A v4.3 transaction's claims (notification or inquiry) as a status. */
 function statusOfV4(claims: Record<string, unknown>, config: PaymentConfig): InquiryResult {
   if (claims.merchantID !== config.applicationId1) return { ok: false, reason: '2C2P message is for another merchant' };
   const invoiceNo = String(claims.invoiceNo ?? '');
   if (!invoiceNo) return { ok: false, reason: '2C2P message has no invoiceNo' };
+  if (typeof claims.respCode !== 'string' || !claims.respCode) return { ok: false, reason: '2C2P message has no respCode: not a transaction answer' };
+  if (REQUEST_ONLY_CLAIMS.some((name) => name in claims)) return { ok: false, reason: '2C2P message carries request fields: not a transaction answer' };
+  const outcome = outcomeOfV4(claims.respCode);
   const amount = moneyFromMajor(claims.amount, claims.currencyCode);
-  return paymentStatus(invoiceNo, outcomeOfV4(String(claims.respCode ?? '')), amount, claims.tranRef ? String(claims.tranRef) : null, claims);
+  const tranRef = claims.tranRef ? String(claims.tranRef) : null;
+  if (outcome === 'approved') return paidStatus(invoiceNo, amount, hasCurrency(claims.currencyCode), tranRef, claims);
+  return paymentStatus(invoiceNo, outcome, amount, tranRef, claims);
+}
+
+/** The attempt reference a 2C2P message names, read without verifying it. */
+function referenceOf(request: CallbackRequest): string | null {
+  const json = jsonBodyOf(request);
+  if (json && typeof json.payload === 'string') {
+    const claims = peekJwt(json.payload);
+    return typeof claims?.invoiceNo === 'string' && claims.invoiceNo ? claims.invoiceNo : null;
+  }
+  const paymentResponse = fieldsOf(request).paymentResponse;
+  if (!paymentResponse) return null;
+  const decoded = base64Decode(paymentResponse) ?? '';
+  if (decoded.trimStart().startsWith('<')) return peekPaymentResponse(paymentResponse)?.uniqueTransactionCode || null;
+  try {
+    const hint = JSON.parse(decoded) as { invoiceNo?: unknown };
+    return typeof hint.invoiceNo === 'string' && hint.invoiceNo ? hint.invoiceNo : null;
+  } catch {
+    return null;
+  }
 }
 
 async function createPaymentToken(
@@ -196,6 +245,7 @@ function twoC2pAdapter(methodId: PaymentMethodId, start: Starter): PaymentAdapte
       return withReply(await inquire(hint.invoiceNo, config), OK_REPLY);
     },
 
+    referenceOf,
     inquire,
   };
 }

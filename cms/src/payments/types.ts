@@ -102,6 +102,19 @@ export type PaymentStatus =
   | {
       ok: true;
       providerReference: string;
+      /**
+       * The provider says paid but leaves out what settlement must compare before it
+       * approves (the currency): the attempt waits for the shop's review, never approved.
+       */
+      outcome: 'review';
+      reviewReason: 'currency_missing';
+      amount: null;
+      providerTransactionId: string | null;
+      raw: unknown;
+    }
+  | {
+      ok: true;
+      providerReference: string;
       outcome: 'rejected' | 'pending';
       /** Null when the provider does not say (an unpaid PaySolutions or SCB reference). */
       amount: Money | null;
@@ -132,6 +145,12 @@ export type PaymentAdapter = {
    * controller answers 5xx and the provider retries.
    */
   verifyCallback(request: CallbackRequest, config: PaymentConfig): Promise<VerifyResult>;
+  /**
+   * The attempt reference a notification or browser return names, read without
+   * trusting it: settlement finds that attempt first and then verifies the message
+   * with the attempt's own payment method (`verifyCallback`). Null when it names none.
+   */
+  referenceOf(request: CallbackRequest): string | null;
   /** Asks the provider for the current status and amount of an attempt. */
   inquire(providerReference: string, config: PaymentConfig): Promise<InquiryResult>;
 };

@@ -6,12 +6,12 @@
  */
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@sala/shared/constants';
 import { compare, parseMajor, toMajorNumber } from '@sala/shared/money';
-import { headerOf, jsonBodyOf, moneyFromMajor, paymentStatus, refuse, withReply } from './callback';
+import { hasCurrency, headerOf, jsonBodyOf, moneyFromMajor, paidStatus, paymentStatus, refuse, withReply } from './callback';
 import { attemptReference, baseUrlOf, cancelUrlOf, requireUrl, type HostPair } from './config';
 import { safeEqual } from './crypto';
 import { basicAuth, callProvider, describeRefusal } from './http';
 import { qrDataUrl } from './promptpay';
-import { PaymentError, type BrowserAction, type InquiryResult, type PaymentAdapter, type PaymentConfig, type PaymentOrder } from './types';
+import { PaymentError, type BrowserAction, type CallbackRequest, type InquiryResult, type PaymentAdapter, type PaymentConfig, type PaymentOrder } from './types';
 
 /** Test and live share the host; the key decides. */
 const API_HOSTS: HostPair = ['https://api.xendit.co', 'https://api.xendit.co'];
@@ -44,13 +44,27 @@ function statusOfInvoice(invoice: Invoice): InquiryResult {
   const status = invoice.status ?? '';
   const outcome = status === 'PAID' || status === 'SETTLED' ? 'approved' : status === 'EXPIRED' ? 'rejected' : 'pending';
   const amount = moneyFromMajor(outcome === 'approved' ? (invoice.paid_amount ?? invoice.amount) : invoice.amount, invoice.currency);
+  if (outcome === 'approved') return paidStatus(String(invoice.id), amount, hasCurrency(invoice.currency), invoice.payment_id ?? null, invoice);
   return paymentStatus(String(invoice.id), outcome, amount, invoice.payment_id ?? null, invoice);
 }
 
 function statusOfPaymentRequest(request: PaymentRequest): InquiryResult {
   const status = request.status ?? '';
   const outcome = status === 'SUCCEEDED' ? 'approved' : ['FAILED', 'EXPIRED', 'CANCELED', 'VOIDED'].includes(status) ? 'rejected' : 'pending';
-  return paymentStatus(String(request.id), outcome, moneyFromMajor(request.amount, request.currency), null, request);
+  const amount = moneyFromMajor(request.amount, request.currency);
+  if (outcome === 'approved') return paidStatus(String(request.id), amount, hasCurrency(request.currency), null, request);
+  return paymentStatus(String(request.id), outcome, amount, null, request);
+}
+
+/** The invoice or payment request a callback names, read without verifying it. */
+function referenceOf(request: CallbackRequest): string | null {
+  const body = jsonBodyOf(request);
+  if (!body) return null;
+  if (typeof body.event === 'string') {
+    const id = (body.data as { payment_request_id?: unknown } | undefined)?.payment_request_id;
+    return typeof id === 'string' && id ? id : null;
+  }
+  return typeof body.id === 'string' && body.id ? body.id : null;
 }
 
 async function getInvoice(id: string, config: PaymentConfig): Promise<InquiryResult> {
@@ -89,6 +103,7 @@ function xenditAdapter(methodId: PaymentMethodId, start: Start, inquire: Payment
       return withReply(await getInvoice(body.id, config));
     },
 
+    referenceOf,
     inquire,
   };
 }

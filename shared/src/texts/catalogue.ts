@@ -411,6 +411,7 @@ export const TEXT_CATALOGUE = {
   mail_payment_review_reason_label: { th: 'สาเหตุ', en: 'Reason' },
   mail_payment_received_label: { th: 'ยอดที่ได้รับ', en: 'Amount received' },
   payment_review_amount_mismatch: { th: 'ยอดเงินหรือสกุลเงินที่ได้รับไม่ตรงกับคำสั่งซื้อ', en: 'The amount or currency received differs from the order' },
+  payment_review_currency_missing: { th: 'ผู้ให้บริการชำระเงินไม่ได้ระบุสกุลเงินของยอดที่ได้รับ', en: 'The payment provider did not say which currency it received' },
   payment_review_order_already_paid: { th: 'คำสั่งซื้อนี้ชำระเงินแล้วจากการชำระครั้งอื่น (ชำระซ้ำ)', en: 'The order was already paid by another payment (paid twice)' },
   payment_review_order_rejected: { th: 'คำสั่งซื้อนี้ถูกปฏิเสธไปแล้ว', en: 'The order had already been rejected' },
   payment_review_order_not_approvable: { th: 'อนุมัติคำสั่งซื้อไม่ได้ (ที่นั่งหรือคูปองหมดแล้ว)', en: 'The order cannot be approved (no seat or coupon use left)' },

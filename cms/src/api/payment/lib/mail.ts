@@ -29,7 +29,7 @@ export type ReviewMail = {
   site: string;
 };
 
-export type ReviewReason = 'amount_mismatch' | 'order_already_paid' | 'order_rejected' | 'order_not_approvable';
+export type ReviewReason = 'amount_mismatch' | 'currency_missing' | 'order_already_paid' | 'order_rejected' | 'order_not_approvable';
 
 const th = (key: TextKey, params?: Record<string, string | number>) => translate(key, 'th', undefined, params);
 

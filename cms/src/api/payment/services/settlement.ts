@@ -14,12 +14,13 @@
  *   approved, review: final (a paid order is never downgraded; staff resolve reviews)
  */
 import type { Core } from '@strapi/strapi';
-import type { Currency, OrderStatus } from '@sala/shared/constants';
+import { ALL_PAYMENT_METHOD_IDS, type Currency, type OrderStatus } from '@sala/shared/constants';
 import { ApiError } from '../../../http/errors';
-import { getPaymentAdapter, PaymentError, type CallbackReply, type CallbackRequest, type PaymentStatus, type ProviderName } from '../../../payments';
+import { getPaymentAdapter, PaymentError, type CallbackReply, type CallbackRequest, type PaymentAdapter, type PaymentStatus, type ProviderName } from '../../../payments';
+import { judge } from '../../../payments/judge';
 import { publishToUser, type PaymentEventStatus } from '../../../realtime';
 import type { OrderStateService } from '../../checkout/services/order-state';
-import { configOf, readMethod, readSite, UID, type MethodRow } from '../lib/config';
+import { configOf, METHOD_FIELDS, readMethod, readSite, UID, type MethodRow } from '../lib/config';
 import { sendPaidMail, sendReviewMail, type ReviewReason } from '../lib/mail';
 
 export type AttemptStatus = 'pending' | 'approved' | 'rejected' | 'review' | 'expired';
@@ -107,7 +108,21 @@ class NeedsReview extends Error {
   }
 }
 
+/** The adapters of a provider's payment methods. */
+function adaptersOf(provider: ProviderName): PaymentAdapter[] {
+  return ALL_PAYMENT_METHOD_IDS.flatMap((id) => {
+    const adapter = getPaymentAdapter(id);
+    return adapter.provider === provider ? [adapter] : [];
+  });
+}
+
 const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
+  /** The provider's payment method rows that are enabled. */
+  async function enabledMethodsOf(provider: ProviderName): Promise<MethodRow[]> {
+    const rows = (await strapi.db.query(UID.method).findMany({ select: METHOD_FIELDS, orderBy: { method_id: 'asc' } })) as MethodRow[];
+    return rows.filter((row) => row.enabled !== false && adaptersOf(provider).some((adapter) => adapter.methodId === row.method_id));
+  }
+
   const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
 
   async function readAttempt(where: Record<string, unknown>): Promise<AttemptRow | null> {
@@ -270,24 +285,38 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const service = {
-    /** The one transition of an attempt on the provider's word; idempotent. */
+    /**
+     * The one transition of an attempt on the provider's word; idempotent. The word must
+     * name this attempt and its money (payments/judge.ts): another reference settles
+     * nothing, other money or no currency goes to review, never to approved.
+     */
     async settle(attemptId: number, status: ProviderStatus, now: Date = new Date()): Promise<SettleResult> {
       const attempt = await readAttempt({ id: attemptId });
       if (!attempt) throw new ApiError(404, 'NOT_FOUND');
-      if (status.outcome === 'pending') {
-        await strapi.db.query(UID.attempt).updateMany({
-          where: { id: attempt.id, status: 'pending' },
-          data: { raw_last_message: storable(status.raw), last_checked_at: now },
-        });
-        return result(attempt, attempt.status, false);
+      const verdict = judge(
+        { providerReference: attempt.provider_reference, expected: { amount: attempt.amount_expected, currency: attempt.currency_expected } },
+        status,
+      );
+      switch (verdict.kind) {
+        case 'refuse':
+          strapi.log.warn(`[payment] attempt ${attempt.id} (${attempt.provider} ${attempt.provider_reference}): message not applied: ${verdict.reason}`);
+          return result(attempt, attempt.status, false);
+        case 'pending':
+          await strapi.db.query(UID.attempt).updateMany({
+            where: { id: attempt.id, status: 'pending' },
+            data: { raw_last_message: storable(status.raw), last_checked_at: now },
+          });
+          return result(attempt, attempt.status, false);
+        case 'approve':
+          if (!APPROVABLE_FROM.includes(attempt.status)) return result(attempt, attempt.status, false);
+          return approve(attempt, verdict.status, now);
+        case 'review':
+          if (!APPROVABLE_FROM.includes(attempt.status)) return result(attempt, attempt.status, false);
+          return toReview(attempt, verdict.status, verdict.reason, now);
+        case 'decline':
+          if (attempt.status !== 'pending') return result(attempt, attempt.status, false);
+          return decline(attempt, verdict.status, now);
       }
-      if (status.outcome === 'approved') {
-        if (!APPROVABLE_FROM.includes(attempt.status)) return result(attempt, attempt.status, false);
-        const sameAmount = status.amount.amount === attempt.amount_expected && status.amount.currency === attempt.currency_expected;
-        return sameAmount ? approve(attempt, status, now) : toReview(attempt, status, 'amount_mismatch', now);
-      }
-      if (attempt.status !== 'pending') return result(attempt, attempt.status, false);
-      return decline(attempt, status, now);
     },
 
     /** Asks the provider about a pending attempt and settles on the answer (browser returns, polling). */
@@ -314,52 +343,64 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * A provider's notification or browser return: verified with the keys of the
-     * provider's payment methods (a shop usually has one account per provider),
-     * then matched to its attempt by the provider's reference and settled.
-     * Providers retry a non-2xx answer: an outage while verifying is a 503, an
-     * unknown reference a 404.
+     * A provider's notification or browser return. The attempt comes first, found by the
+     * reference the message names; the message is then verified with that attempt's own
+     * payment method (its keys only, and only while the method is enabled) and settles that
+     * attempt alone. Providers retry a non-2xx answer: an outage while verifying is a 503, a
+     * verifiable message for a reference we never issued a 404, anything else a 400.
      */
     async handleNotification(provider: ProviderName, request: CallbackRequest, cmsUrl: string): Promise<NotificationResult> {
-      const rows = (await strapi.db.query(UID.method).findMany({ select: ['method_id'], orderBy: { method_id: 'asc' } })) as { method_id: number }[];
-      const ids = rows.map((row) => row.method_id).filter((id) => {
-        try {
-          return getPaymentAdapter(id).provider === provider;
-        } catch {
-          return false;
-        }
-      });
+      const refused: NotificationResult = { reply: { status: 400, contentType: 'text/plain', body: 'refused' }, attempt: null, settled: null };
+      const unavailable: NotificationResult = { reply: { status: 503, contentType: 'text/plain', body: 'try again later' }, attempt: null, settled: null };
+      const adapters = adaptersOf(provider);
+      if (adapters.length === 0) return refused;
       const site = await readSite(strapi);
-      const seen = new Set<string>();
-      let refusal: CallbackReply = { status: 400, contentType: 'text/plain', body: 'refused' };
-      for (const methodId of ids) {
-        const method = (await readMethod(strapi, { method_id: methodId })) as MethodRow;
-        const config = await configOf(strapi, method, site, cmsUrl);
-        const key = JSON.stringify([config.applicationId1, config.applicationId2, config.webhookSecret, config.apiKey, config.baseUrls, config.settings]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        let verified;
-        try {
-          verified = await getPaymentAdapter(methodId).verifyCallback(request, config);
-        } catch (error) {
-          if (!(error instanceof PaymentError)) throw error;
-          strapi.log.warn(`[payment] ${provider} notification could not be checked: ${error.message}`);
-          return { reply: { status: 503, contentType: 'text/plain', body: 'try again later' }, attempt: null, settled: null };
+      const reference = adapters[0].referenceOf(request);
+      const attempt = reference ? await readAttempt({ provider, provider_reference: reference }) : null;
+
+      if (!attempt) {
+        // Nothing to settle. A message one of the provider's enabled methods vouches for is answered 404 (the provider retries it later).
+        for (const method of await enabledMethodsOf(provider)) {
+          let verified;
+          try {
+            verified = await getPaymentAdapter(method.method_id).verifyCallback(request, await configOf(strapi, method, site, cmsUrl));
+          } catch (error) {
+            if (!(error instanceof PaymentError)) throw error;
+            return unavailable;
+          }
+          if (verified.ok) {
+            strapi.log.warn(`[payment] ${provider} notification for unknown reference ${verified.providerReference}`);
+            return { reply: { status: 404, contentType: 'text/plain', body: 'unknown payment' }, attempt: null, settled: null };
+          }
+          refused.reply = verified.reply;
         }
-        if (!verified.ok) {
-          refusal = verified.reply;
-          strapi.log.warn(`[payment] ${provider} notification refused: ${verified.reason}`);
-          continue;
-        }
-        const attempt = await readAttempt({ provider, provider_reference: verified.providerReference });
-        if (!attempt) {
-          strapi.log.warn(`[payment] ${provider} notification for unknown reference ${verified.providerReference}`);
-          return { reply: { status: 404, contentType: 'text/plain', body: 'unknown payment' }, attempt: null, settled: null };
-        }
-        const settled = await service.settle(attempt.id, verified);
-        return { reply: verified.reply, attempt, settled };
+        strapi.log.warn(`[payment] ${provider} notification refused: ${reference ? `no attempt ${reference}` : 'it names no attempt'}`);
+        return refused;
       }
-      return { reply: refusal, attempt: null, settled: null };
+
+      const method = await readMethod(strapi, { method_id: attempt.method_id });
+      if (!method || method.enabled === false) {
+        strapi.log.warn(`[payment] ${provider} notification for attempt ${attempt.id} refused: its payment method ${attempt.method_id} is disabled`);
+        return refused;
+      }
+      let verified;
+      try {
+        verified = await getPaymentAdapter(attempt.method_id).verifyCallback(request, await configOf(strapi, method, site, cmsUrl));
+      } catch (error) {
+        if (!(error instanceof PaymentError)) throw error;
+        strapi.log.warn(`[payment] ${provider} notification could not be checked: ${error.message}`);
+        return unavailable;
+      }
+      if (!verified.ok) {
+        strapi.log.warn(`[payment] ${provider} notification refused: ${verified.reason}`);
+        return { ...refused, reply: verified.reply };
+      }
+      if (verified.providerReference !== attempt.provider_reference) {
+        strapi.log.warn(`[payment] ${provider} notification refused: it names ${reference} but verifies as ${verified.providerReference}`);
+        return refused;
+      }
+      const settled = await service.settle(attempt.id, verified);
+      return { reply: verified.reply, attempt, settled };
     },
 
     readAttempt,
