@@ -71,15 +71,22 @@ app.disable('x-powered-by');
 app.use(compression());
 app.use(build.publicPath, staticFilesOnly(build.assetsBuildDirectory, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' })));
 app.use(staticFilesOnly('public', express.static('public', { maxAge: '1h' })));
-if (accessLog) app.use(morgan('tiny'));
+/**
+ * The access log keeps the path and never the query string: a query can carry what must not
+ * be written down (the spec's GET card hand-off puts the encrypted card there, a login redirect
+ * repeats a whole address, reset links carry tokens). Otherwise morgan's `tiny` format.
+ */
+const pathOnly = (url) => String(url ?? '').split('?')[0];
+morgan.token('path', (req) => pathOnly(req.originalUrl ?? req.url));
+if (accessLog) app.use(morgan(':method :path :status :res[content-length] - :response-time ms'));
 app.use(cache.middleware);
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
-/** A hit never reaches Express; with the access log on, it is logged as morgan's `tiny` format would. */
+/** A hit never reaches Express; with the access log on, it is logged as the access log above would (no query string). */
 function logHit(req, res, started) {
   res.once('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${req.url} ${res.statusCode} ${res.getHeader('content-length') ?? '-'} - ${ms.toFixed(3)} ms`);
+    console.log(`${req.method} ${pathOnly(req.url)} ${res.statusCode} ${res.getHeader('content-length') ?? '-'} - ${ms.toFixed(3)} ms`);
   });
 }
 

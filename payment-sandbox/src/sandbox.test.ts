@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, DEMO_KEYS, submitForm, type RunningSandbox } from './index';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSandbox, DEMO_KEYS, sandboxEncryptCard, submitForm, type RunningSandbox } from './index';
 import { billPaymentQr, crc16, decimalToMinor, formatAmount, minorToDecimal } from './lib/formats';
 
 const basic = (user: string, password = '') => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -100,23 +100,33 @@ describe('2C2P sandbox', () => {
         appended.push(input);
       },
       addEventListener() {},
-      submit() {},
+      submitted: false,
+      submit() {
+        form.submitted = true;
+      },
     };
-    return { appended, document: { getElementById: () => form, createElement: () => ({ name: '', value: '', type: '' }) } };
+    return { appended, form, document: { getElementById: () => form, createElement: () => ({ name: '', value: '', type: '' }) } };
   }
 
   it('the my2c2p stand-in yields encryptedCardInfo, maskedCardInfo, expMonthCardInfo and expYearCardInfo, and posts no card number', async () => {
     const script = await (await fetch(`${sandbox.url}/SecurePayment/api/my2c2p.1.7.3.min.js`)).text();
-    const { appended, document } = fakeDocument({ cardnumber: '4111 1111 1111 1111', month: '5', year: '2030', cvv: '123' });
+    const { appended, form, document } = fakeDocument({ cardnumber: '4111 1111 1111 1111', month: '5', year: '2030', cvv: '123' });
     const window: { My2c2p?: { submitForm(id: string, callback: (code: number, description: string) => void): void } } = {};
-    runInNewContext(script, { window, document, btoa: (text: string) => Buffer.from(text, 'binary').toString('base64') });
+    // the encryption is WebCrypto's, as in a browser: asynchronous, then the form is submitted
+    runInNewContext(script, { window, document, crypto: globalThis.crypto, TextEncoder, atob, btoa });
     const errors: string[] = [];
     window.My2c2p!.submitForm('2c2p-payment-form', (_code, description) => errors.push(description));
+    await vi.waitFor(() => expect(form.submitted || errors.length > 0).toBe(true));
     expect(errors).toEqual([]);
     const fields = Object.fromEntries(appended.map((input) => [input.name, input.value]));
     expect(Object.keys(fields).sort()).toEqual(['encryptedCardInfo', 'expMonthCardInfo', 'expYearCardInfo', 'maskedCardInfo']);
     expect(fields).toMatchObject({ maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '05', expYearCardInfo: '2030' });
     expect(fields.encryptedCardInfo).not.toContain('4111111111111111');
+    // sealed with the sandbox's public key: PaymentAuth, holding the private key, reads it
+    expect(fields.encryptedCardInfo).toMatch(/^SBX2\./);
+    expect(Buffer.from(fields.encryptedCardInfo.slice(5), 'base64').toString('latin1')).not.toContain('4111111111111111');
+    const pem = await (await fetch(`${sandbox.url}/SecurePayment/api/public-key.pem`)).text();
+    expect(pem).toContain('BEGIN PUBLIC KEY');
   });
 
   it('PaymentAuth refuses a card it cannot decrypt and a reused uniqueTransactionCode', async () => {
@@ -128,7 +138,10 @@ describe('2C2P sandbox', () => {
       return Buffer.from(`<PaymentRequest><version>9.9</version><payload>${payload}</payload><signature>${signature}</signature></PaymentRequest>`).toString('base64');
     };
     expect((await submitForm(`${sandbox.url}/SecurePayment/PaymentAuth.aspx`, { paymentRequest: request('55501', 'garbage') })).text).toContain('encCardData');
-    const card = `SBX1.${Buffer.from(JSON.stringify({ pan: '4111111111111111', month: '1', year: '2031', cvv: '123' })).toString('base64')}`;
+    const card = sandboxEncryptCard({ number: '4111111111111111', month: '1', year: '2031', cvv: '123' });
+    // the readable envelope of old is refused: only the public-key blob is a card
+    const readable = `SBX1.${Buffer.from(JSON.stringify({ pan: '4111111111111111', month: '1', year: '2031', cvv: '123' })).toString('base64')}`;
+    expect((await submitForm(`${sandbox.url}/SecurePayment/PaymentAuth.aspx`, { paymentRequest: request('55503', readable) })).text).toContain('encCardData');
     expect((await submitForm(`${sandbox.url}/SecurePayment/PaymentAuth.aspx`, { paymentRequest: request('55502', card) })).status).toBe(200);
     expect((await submitForm(`${sandbox.url}/SecurePayment/PaymentAuth.aspx`, { paymentRequest: request('55502', card) })).text).toContain('already used');
   });

@@ -4,6 +4,7 @@
  * stand-in and handed over at /creditcard/{orderId}), and the PayPal modal. Each test
  * creates its own student and order; the sandboxes stand in for the providers.
  */
+import { constants, publicEncrypt } from 'node:crypto';
 import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
 import { keepScreenshot, registerStudent, seededCourse, type Credentials } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
@@ -234,13 +235,16 @@ test.describe('card payments and PayPal', () => {
       await form.getByLabel('ปีหมดอายุ').fill('2032');
       await form.getByLabel('รหัส CVV').fill('456');
       await shoot(page, testInfo, 'twoc2p-card-filled');
-      const handOffRequest = page.waitForRequest((item) => new URL(item.url()).pathname === `/creditcard/${placed.orderId}` && item.method() === 'GET');
+      const handOffRequest = page.waitForRequest((item) => new URL(item.url()).pathname === `/creditcard/${placed.orderId}` && item.method() === 'POST');
       await form.getByTestId('card-submit').click();
 
-      // the hand-off screen receives only what my2c2p made, then posts to 2C2P by itself
+      // the hand-off screen receives, in a POST body and never in its address, only what my2c2p made
+      // (the card sealed with the provider's public key), then posts to 2C2P by itself
       const handOff = await handOffRequest;
-      const query = new URL(handOff.url()).searchParams;
-      expect(query.get('encryptedCardInfo')).toMatch(/^SBX1\./);
+      expect(new URL(handOff.url()).search).toBe('');
+      const query = new URLSearchParams(handOff.postData() ?? '');
+      expect(query.get('encryptedCardInfo')).toMatch(/^SBX2\./);
+      expect(Buffer.from(query.get('encryptedCardInfo')!.slice(5), 'base64').toString('latin1')).not.toContain('4111111111111111');
       expect(query.get('maskedCardInfo')).toBe('411111XXXXXX1111');
       expect(query.get('expMonthCardInfo')).toBe('09');
       expect(query.get('expYearCardInfo')).toBe('2032');
@@ -273,8 +277,14 @@ test.describe('card payments and PayPal', () => {
     expect(requests.some((item) => item.url().startsWith(sandboxUrl('2c2p')))).toBe(false);
     await expect(page).toHaveURL(new RegExp(`/creditcard/00${placed.orderId}$`));
 
-    // with the card, the same screen posts the signed request to 2C2P once, by itself
-    const card = `SBX1.${Buffer.from(JSON.stringify({ pan: '4111111111111111', month: '10', year: '2031', cvv: '777' })).toString('base64')}`;
+    // with the card (the spec's GET form), the same screen posts the signed request to 2C2P once, by itself
+    const publicKey = await (await request.get(`${sandboxUrl('2c2p')}/SecurePayment/api/public-key.pem`)).text();
+    // sealed as the my2c2p stand-in seals it: RSA-OAEP (SHA-256) with the sandbox's public key
+    const sealed = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(JSON.stringify({ pan: '4111111111111111', month: '10', year: '2031', cvv: '777' })),
+    );
+    const card = `SBX2.${sealed.toString('base64')}`;
     await page.goto(`/creditcard/00${placed.orderId}?encryptedCardInfo=${encodeURIComponent(card)}&maskedCardInfo=411111XXXXXX1111&expMonthCardInfo=10&expYearCardInfo=2031`);
     await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl('2c2p')}/SecurePayment/PaymentAuth.aspx`), { timeout: 45_000 });
     await expect(page.getByRole('button', { name: 'อนุมัติ · Approve' })).toBeVisible();

@@ -2,8 +2,9 @@
  * The 2C2P card form (method 3): 2C2P's my2c2p script (loaded from the method's
  * SecurePayment host) encrypts the card inputs marked `data-encrypt` into
  * encryptedCardInfo and its masked fields, and the form goes to the card hand-off
- * screen /creditcard/{orderId}, which posts the signed request to 2C2P. The inputs carry
- * no name: the card number never reaches the shop. Spec section 8: an encryption error
+ * screen /creditcard/{orderId} as a POST (never in an address or an access log), which
+ * posts the signed request to 2C2P. The inputs carry no name: the card number never
+ * reaches the shop, only the blob my2c2p encrypted with the provider's public key. Spec section 8: an encryption error
  * shows its description and code.
  */
 import { Button, Stack, chakra } from '@chakra-ui/react';
@@ -57,7 +58,7 @@ export function TwoC2pCardForm({ order, start, busy }: CardFormProps) {
 
   return (
     <Stack gap="4" data-testid="card-form" data-method-id="3" data-ready={script === 'ready'}>
-      <chakra.form id={FORM_ID} method="get" action={`/creditcard/${order.id}`} onSubmit={submit} noValidate>
+      <chakra.form id={FORM_ID} method="post" action={`/creditcard/${order.id}`} onSubmit={submit} noValidate>
         <Stack gap="4">
           <chakra.h2 fontSize="lg" fontWeight="700">
             {t('card_form_title')}
