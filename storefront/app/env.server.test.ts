@@ -42,3 +42,23 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'development' }).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('is the origin of the configured address, and http://localhost:{PORT} outside production', () => {
+    expect(parseEnv({ PUBLIC_URL: 'https://shop.example.test/some/path' }).PUBLIC_URL).toBe('https://shop.example.test');
+    expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parseEnv({ PORT: '3047' }).PUBLIC_URL).toBe('http://localhost:3047');
+  });
+
+  it('is required in production and must be http(s)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.test' }).PUBLIC_URL).toBe('https://shop.example.test');
+    expect(() => parseEnv({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('takes a list of payment provider origins for the pages’ CSP', () => {
+    expect(parseEnv({}).PAYMENT_PROVIDER_ORIGINS).toEqual([]);
+    expect(parseEnv({ PAYMENT_PROVIDER_ORIGINS: 'http://127.0.0.1:4901/x, http://127.0.0.1:4902' }).PAYMENT_PROVIDER_ORIGINS).toEqual(['http://127.0.0.1:4901', 'http://127.0.0.1:4902']);
+    expect(() => parseEnv({ PAYMENT_PROVIDER_ORIGINS: 'ftp://x' })).toThrow(/PAYMENT_PROVIDER_ORIGINS/);
+  });
+});

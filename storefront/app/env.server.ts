@@ -23,11 +23,46 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Signs the session cookie that holds a signed-in student's CMS token; production requires a long random value. */
     SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
+    /**
+     * The storefront's public origin (https://shop.example): every absolute URL of a page
+     * (canonical, og:url, JSON-LD) and the page cache's own renders use it, never the request's
+     * Host. Required in production; http://localhost:{PORT} otherwise.
+     */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().transform((value) => (value ? new URL(value).origin : undefined)),
+    /** Origins of payment providers' browser endpoints beyond https (a local sandbox): allowed in the pages' CSP. */
+    PAYMENT_PROVIDER_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const part of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+          let url: URL | null = null;
+          try {
+            url = new URL(part);
+          } catch {
+            url = null;
+          }
+          if (!url || !/^https?:$/.test(url.protocol)) {
+            ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${part}` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     /** Send the session cookie over HTTPS only; on by default in production. */
     SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((value) => (value === undefined ? undefined : value === 'true')),
   })
+  .transform((env, ctx) => {
+    if (!env.PUBLIC_URL && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production: the public origin of the storefront (https://shop.example)' });
+      return z.NEVER;
+    }
+    return env;
+  })
   .transform((env) => ({
     ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     CMS_PUBLIC_URL: env.CMS_PUBLIC_URL ?? env.CMS_URL,
     SESSION_COOKIE_SECURE: env.SESSION_COOKIE_SECURE ?? env.NODE_ENV === 'production',
   }));

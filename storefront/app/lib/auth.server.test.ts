@@ -10,6 +10,18 @@ describe('safeRedirect', () => {
     ['https://evil.example/', '/'],
     ['javascript:alert(1)', '/'],
     ['', '/'],
+    ['/\t/evil.example', '/'],
+    ['/\n/evil.example', '/'],
+    ['/\r\n/evil.example', '/'],
+    ['\t//evil.example', '/'],
+    ['/%09/evil.example', '/'],
+    ['/%0A/evil.example', '/'],
+    ['/%00', '/'],
+    ['/\u0000/evil.example', '/'],
+    ['/x\\evil.example', '/'],
+    ['/courses/1-a?b=c#d', '/courses/1-a?b=c#d'],
+    ['/a/../cart', '/cart'],
+    ['/คอร์ส', '/%E0%B8%84%E0%B8%AD%E0%B8%A3%E0%B9%8C%E0%B8%AA'],
   ])('goes back to %s as %s', (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
   });

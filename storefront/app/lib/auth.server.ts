@@ -4,6 +4,7 @@
  * paths of this site are followed (no open redirect).
  */
 import { data, redirect } from '@remix-run/node';
+import { getEnv } from '~/env.server';
 import { translatorFromTexts } from '~/components/checkout/settings';
 import { submitLogin } from './course-page.server';
 import { getLocale, getTexts } from './i18n.server';
@@ -11,12 +12,26 @@ import { commitSession, getSession } from './session.server';
 
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-/** A local path to go back to, or the fallback for anything else (another host, `//host`, a scheme). */
+/**
+ * A local path to go back to, or the fallback for anything else: another host (`//host`,
+ * `/\\host`, a scheme), any control character (a browser drops a tab or a newline, so
+ * `/\t/evil.example` would become `//evil.example`), and anything whose address, resolved
+ * against the public origin, is not on it. The answer is the resolved path, query and hash.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
   if (typeof target !== 'string') return fallback;
   const value = target.trim();
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f\u007f\\]|%(?:[01][0-9a-f]|7f)/i.test(value)) return fallback;
+  const origin = getEnv().PUBLIC_URL;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== origin) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The login post of a panel: a redirect with the session cookie, or the form's reply with its Thai message. */
