@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BOOKSTORE_PORT, BOOKSTORE_URL, CMS_PORT, CMS_URL, SANDBOX_PORT_ENV, STOREFRONT_PORT, STOREFRONT_URL, sandboxUrl } from './tests/e2e/support/servers';
+import { BOOKSTORE_PORT, BOOKSTORE_URL, CMS_PORT, CMS_URL, SANDBOX_PORT_ENV, SANDBOX_PORTS, STOREFRONT_PORT, STOREFRONT_URL, sandboxUrl, type SandboxName } from './tests/e2e/support/servers';
 import { SMTP_ENV, SMTP_HTTP_PORT, SMTP_HTTP_URL, SMTP_PORT } from './tests/e2e/support/smtp';
 
 /**
@@ -162,6 +162,9 @@ export default defineConfig({
         HOST: '127.0.0.1',
         CMS_URL,
         CMS_PUBLIC_URL: CMS_URL,
+        PUBLIC_URL: STOREFRONT_URL,
+        // the sandboxes stand in for the providers' https hosts: their scripts call them from the pages
+        PAYMENT_PROVIDER_ORIGINS: (Object.keys(SANDBOX_PORTS) as SandboxName[]).map(sandboxUrl).join(','),
         REALTIME_PUBLIC_URL: `https://127.0.0.1:${REALTIME_PORT}`,
         SESSION_SECRET,
         PAGE_CACHE_SECRET,

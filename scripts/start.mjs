@@ -80,6 +80,8 @@ const storeEnv = {
   PORT: String(STORE_PORT),
   CMS_URL: cmsUrl,
   CMS_PUBLIC_URL: `http://localhost:${CMS_PORT}`,
+  // the storefront's public origin: canonical addresses and the page cache's own renders use it
+  PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${STORE_PORT}`,
   SESSION_SECRET: storefrontSessionSecret(),
   PAGE_CACHE_SECRET: pageCacheSecret,
 };

@@ -14,6 +14,11 @@
  * pool), gzip and brotli too; a hit gets the smallest variant its `Accept-Encoding` takes.
  * `serve(req, res)` answers hits and purges on the bare node:http request, before any
  * Express middleware; `middleware` records misses (and, used alone, answers hits as well).
+ *
+ * A request target that is not a path (`//host/`, `http://host/`, `*`, `/\\host`) is answered
+ * 400 before anything else: it would otherwise be keyed as the path it resolves to and
+ * rendered again behind a stale answer at the host it names. The background render goes to
+ * the server's own loopback listener with the public origin's Host (ADR 157).
  */
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -26,6 +31,24 @@ export const REFRESH_HEADER = 'x-sala-page-cache-refresh';
 const CACHEABLE_PATH = /^\/(?:$|courses\/[^/]+\/?$|products(?:\/[^/]+)?\/?$)/;
 /** Headers never replayed from a stored answer (the cache sets its own, the transport its own). */
 const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection', 'date', 'age', 'x-cache', 'content-encoding']);
+
+const PATH_BASE = 'http://storefront.invalid';
+
+/** Whether a request target is an origin-form path (`/x?y`): not `//host`, `/\\host`, an absolute URL or `*`. */
+export function isPathTarget(target) {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
+  try {
+    return new URL(target, PATH_BASE).origin === PATH_BASE;
+  } catch {
+    return false;
+  }
+}
+
+function refuseTarget(res) {
+  const body = 'Bad Request';
+  res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.end(body);
+}
 
 function cookieNames(header) {
   if (!header) return [];
@@ -94,10 +117,10 @@ function storable(status, headers) {
 /**
  * Options: `secret` (PAGE_CACHE_SECRET; none: the cache is off and only the purge path
  * answers 404), `ttlSeconds` (default 30), `staleSeconds` (default 10), `maxEntries`
- * (default 500), `onPurge` (called after each purge), `now` (for tests). `setOrigin(url)`
- * names the server's own address: a stale page is then rendered again by a request of the
- * server to itself while every visitor gets the stale copy; without it, the first visitor
- * after expiry waits for the render.
+ * (default 500), `onPurge` (called after each purge), `now` (for tests). `setOrigin(url, host)`
+ * names the server's own loopback address and the public Host its renders carry: a stale page
+ * is then rendered again by a request of the server to itself while every visitor gets the
+ * stale copy; without it, the first visitor after expiry waits for the render.
  */
 export function createPageCache({ secret, ttlSeconds = 30, staleSeconds = 10, maxEntries = 500, onPurge, now = () => Date.now() } = {}) {
   const entries = new Map();
@@ -105,13 +128,16 @@ export function createPageCache({ secret, ttlSeconds = 30, staleSeconds = 10, ma
   const refreshing = new Set();
   let generation = 0;
   let origin = null;
+  let publicHost = null;
   const stats = { hits: 0, stale: 0, misses: 0, bypassed: 0, purges: 0 };
   /** What `serve` decided for a request it let through, for `middleware` not to decide again. */
   const PASSED = Symbol('page-cache');
 
   function keyOf(req) {
     if (!secret || (req.method !== 'GET' && req.method !== 'HEAD')) return null;
-    const url = new URL(req.originalUrl ?? req.url, 'http://storefront.invalid');
+    const target = req.originalUrl ?? req.url;
+    if (!isPathTarget(target)) return null;
+    const url = new URL(target, PATH_BASE);
     if (!CACHEABLE_PATH.test(url.pathname)) return null;
     const cookies = req.headers.cookie;
     if (cookieNames(cookies).some((name) => name !== LOCALE_COOKIE)) return null;
@@ -215,9 +241,15 @@ export function createPageCache({ secret, ttlSeconds = 30, staleSeconds = 10, ma
   /** The page rendered again by a request of the server to itself, with only the locale cookie; its answer is stored by `record`. */
   function renderInBackground(req, key) {
     const locale = cookieValue(req.headers.cookie, LOCALE_COOKIE);
-    const headers = { [REFRESH_HEADER]: secret, 'accept-encoding': 'identity', ...(locale ? { cookie: `${LOCALE_COOKIE}=${locale}` } : {}) };
+    const own = new URL(origin);
+    const path = new URL(req.originalUrl ?? req.url, PATH_BASE);
+    const headers = { host: publicHost ?? own.host, [REFRESH_HEADER]: secret, 'accept-encoding': 'identity', ...(locale ? { cookie: `${LOCALE_COOKIE}=${locale}` } : {}) };
+    // Always the server's own listener, whatever the request named; the path is the one the key was made of.
     // The answer itself is recorded (and `refreshing` cleared) by `record` on the way out.
-    const request = http.request(new URL(req.originalUrl ?? req.url, origin), { method: 'GET', headers, timeout: 60_000 }, (answer) => answer.resume());
+    const request = http.request(
+      { protocol: own.protocol, hostname: own.hostname.replace(/^\[|\]$/g, ''), port: own.port, path: `${path.pathname}${path.search}`, method: 'GET', headers, timeout: 60_000 },
+      (answer) => answer.resume(),
+    );
     request.once('timeout', () => request.destroy(new Error('timeout')));
     request.once('error', () => refreshing.delete(key));
     request.end();
@@ -228,6 +260,11 @@ export function createPageCache({ secret, ttlSeconds = 30, staleSeconds = 10, ma
    * returns false and the request goes on to the app, where `middleware` records it.
    */
   function serve(req, res) {
+    if (!isPathTarget(req.url)) {
+      req.resume();
+      refuseTarget(res);
+      return true;
+    }
     const pathname = (req.url ?? '').split('?')[0];
     if (pathname === PURGE_PATH) {
       if (!secret || req.method !== 'POST') {
@@ -294,8 +331,9 @@ export function createPageCache({ secret, ttlSeconds = 30, staleSeconds = 10, ma
     purge,
     stats,
     size: () => entries.size,
-    setOrigin: (url) => {
+    setOrigin: (url, host) => {
       origin = url;
+      publicHost = host ?? null;
     },
   };
 }

@@ -7,7 +7,10 @@
  * node:http request, before Express; everything else goes through the app, where the cache
  * records the pages it may keep.
  *
- *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PAGE_CACHE_SECRET,
+ * A request target that is not a path (`//host/`, `http://host/`, `*`) is answered 400 by the
+ * cache's `serve`, before the cache and Express see it.
+ *
+ *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET,
  *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10)
  *
  * Run it from the storefront folder (public/ and the client assets resolve from the build).
@@ -100,7 +103,9 @@ const port = Number(process.env.PORT) || 3000;
 const onListen = () => {
   // Stale pages are rendered again by a request of the server to itself, on the loopback address it listens on.
   const host = !process.env.HOST || process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? '127.0.0.1' : process.env.HOST;
-  cache.setOrigin(`http://${host.includes(':') ? `[${host}]` : host}:${server.address().port}`);
+  // They carry the public origin's Host (PUBLIC_URL, validated by the build's env.server.ts), as a visitor's request would.
+  const publicUrl = new URL(build.entry.module.publicUrl());
+  cache.setOrigin(`http://${host.includes(':') ? `[${host}]` : host}:${server.address().port}`, publicUrl.host);
   console.log(`[storefront] http://${process.env.HOST || 'localhost'}:${port}${process.env.PAGE_CACHE_SECRET ? '' : ' (no PAGE_CACHE_SECRET: anonymous pages are not cached)'}`);
 };
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);

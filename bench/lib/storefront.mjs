@@ -53,6 +53,7 @@ export function storefrontEnv(cmsUrl, port) {
     PORT: String(port),
     CMS_URL: cmsUrl,
     CMS_PUBLIC_URL: cmsUrl,
+    PUBLIC_URL: `http://${HOST}:${port}`,
     SESSION_SECRET: BENCH_SESSION_SECRET,
     PAGE_CACHE_SECRET: BENCH_PAGE_CACHE_SECRET,
     STOREFRONT_ACCESS_LOG: 'false',

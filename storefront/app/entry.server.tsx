@@ -19,6 +19,9 @@ getEnv();
 /** The production server (server.mjs) calls it when the CMS purges the page cache (ADR 142). */
 export { purgeReferenceData } from '~/lib/reference-data.server';
 
+/** The public origin (PUBLIC_URL): server.mjs gives the page cache's own renders its Host. */
+export const publicUrl = (): string => getEnv().PUBLIC_URL;
+
 export const streamTimeout = 5000;
 
 export default function handleRequest(

@@ -7,7 +7,7 @@ import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import zlib from 'node:zlib';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageCache, PURGE_PATH } from '../page-cache.mjs';
+import { createPageCache, isPathTarget, PURGE_PATH } from '../page-cache.mjs';
 
 const SECRET = 'page-cache-test-secret';
 let server: Server | undefined;
@@ -200,5 +200,12 @@ describe('the anonymous page cache', () => {
     const learn = await s.get('/courses/1-excel/learn');
     expect(learn.status).toBe(200);
     expect(learn.cache).toBeNull();
+  });
+});
+
+describe('request targets', () => {
+  it('takes only origin-form paths', () => {
+    for (const good of ['/', '/courses/1-a?x=1', '/products/', '/a%2F%2Fb']) expect(isPathTarget(good), good).toBe(true);
+    for (const bad of ['//evil.example/', '///x', '/\\evil.example', 'http://evil.example/', '*', '', 'evil', '/\\/x']) expect(isPathTarget(bad), bad).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
  * into what the page's blocks show, the canonical address, the layout the site chose, and
  * the sign-in and comment actions that every layout offers.
  */
+import { getEnv } from '~/env.server';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
@@ -214,7 +215,8 @@ export async function loadCoursePage(args: { request: Request; idParam: string |
       student: student ? { username: student.username, name: student.name, email: student.email } : null,
       checkout,
       payment: payment.step,
-      seo: seoView(detail, course, url.origin, settings.title ?? args.siteName),
+      // The configured public origin, never the request's Host: the page may be cached for every visitor (ADR 157).
+      seo: seoView(detail, course, getEnv().PUBLIC_URL, settings.title ?? args.siteName),
       thankYouPage: settings.is_thank_you_page,
     },
     session,

@@ -7,6 +7,7 @@
  * Actions (field `intent`): add (quantity), bookstore (quantity). A visitor is sent to sign in
  * first and comes back to this page.
  */
+import { getEnv } from '~/env.server';
 import { chakra } from '@chakra-ui/react';
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
@@ -46,7 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The canonical address carries the current slug; any other spelling moves there for good.
   if (url.pathname !== product.path) throw redirect(`${product.path}${url.search}`, 301);
-  const origin = url.origin;
+  // The configured public origin, never the request's Host: the page may be cached for every visitor (ADR 157).
+  const origin = getEnv().PUBLIC_URL;
   return data(
     { product, url: `${origin}${product.path}` },
     { headers: { 'Cache-Control': hasSessionCookie(request) ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL } },
