@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (switchRedirect) throw switchRedirect;
   const locale = getLocale(request);
   const [texts, realtime, header] = await Promise.all([getPageTexts(locale, request.signal), realtimeSessionOf(request), getHeaderStudent(request)]);
-  // The student's own channel credentials are in the page: it must never sit in a shared cache.
+  // The student's own page (their name, their real-time room): it must never sit in a shared cache.
   const signedIn = Boolean(realtime || header.student);
   // The texts are not in the data: the page carries them once, as a JSON script serialised once per
   // version of the texts (ADR 146); the data names their version, and this render reads them from it.

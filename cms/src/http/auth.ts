@@ -8,6 +8,7 @@ import { createRows } from '../api/course-page/utils/rows';
 import { createOrderRows } from '../api/checkout/lib/order-rows';
 import { SETTING_FIELDS, type SettingRow } from '../api/checkout/lib/pricing-input';
 import { forbidden, unauthorized } from './errors';
+import { isRevoked, type TokenClaims } from './token-revocation';
 
 export type Student = {
   id: number;
@@ -68,16 +69,20 @@ function bearer(ctx: any): string | null {
   return match ? match[1].trim() : null;
 }
 
-/** The student of a request, or null when no valid token was sent. */
+/** The student of a request, or null when no valid token was sent (or it was revoked by a sign-out or a password reset). */
 export async function findStudent(strapi: Core.Strapi, ctx: any): Promise<Student | null> {
   if (ctx.state.student !== undefined) return ctx.state.student;
   const token = bearer(ctx);
   let student: Student | null = null;
   if (token) {
     try {
-      const payload = (await strapi.plugin('users-permissions').service('jwt').verify(token)) as { id?: number };
-      if (payload?.id) {
-        student = await readAccount(strapi, payload.id);
+      // The signature here, the revocation stamp on the account read anyway (one statement, ADR 147).
+      const jwt = strapi.plugin('users-permissions').service('jwt') as { verifySignature: (token: string) => Promise<TokenClaims> };
+      const payload = await jwt.verifySignature(token);
+      const id = Number(payload?.id);
+      if (Number.isSafeInteger(id) && id > 0) {
+        student = await readAccount(strapi, id);
+        if (student && isRevoked(payload, student.tokens_valid_after)) student = null;
       }
     } catch {
       student = null;

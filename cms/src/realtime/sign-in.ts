@@ -1,10 +1,13 @@
 /**
- * The sign-in of a socket: a users-permissions JWT that is valid, belongs to the
- * claimed userId and to a user who is not blocked puts the socket in that user's
- * room. Anything else leaves the socket in no user room.
+ * The sign-in of a socket: a users-permissions JWT, or a real-time ticket (ticket.ts), that
+ * is valid, not revoked (token-revocation.ts), belongs to the claimed userId and to a user
+ * who is not blocked puts the socket in that user's room. Anything else leaves the socket in
+ * no user room.
  */
 import type { Core } from '@strapi/strapi';
 import type { Socket } from 'socket.io';
+import { isRevoked, type TokenClaims } from '../http/token-revocation';
+import { isTicket, verifyTicket } from './ticket';
 import {
   SIGN_IN_ERROR_EVENT,
   SIGN_IN_EVENT,
@@ -42,20 +45,30 @@ export async function checkSignIn(strapi: Core.Strapi, payload: unknown): Promis
   if (id === null || typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'invalid_payload' };
   if (!token) return { ok: false, reason: 'invalid_token' };
 
-  let claims: { id?: unknown; exp?: unknown } | null;
-  try {
-    claims = (await strapi.plugin('users-permissions').service('jwt').verify(token)) as typeof claims;
-  } catch {
-    return { ok: false, reason: 'invalid_token' };
+  // The storefront's pages sign in with a ticket (ticket.ts); the spec's own clients with their JWT.
+  const ticket = isTicket(token);
+  let claims: TokenClaims | null;
+  if (ticket) {
+    claims = verifyTicket(strapi, token);
+    if (!claims) return { ok: false, reason: 'invalid_token' };
+  } else {
+    try {
+      claims = (await (strapi.plugin('users-permissions').service('jwt') as { verifySignature: (token: string) => Promise<TokenClaims> }).verifySignature(token)) as TokenClaims;
+    } catch {
+      return { ok: false, reason: 'invalid_token' };
+    }
   }
   const tokenUserId = parseUserId(claims?.id);
   if (tokenUserId === null) return { ok: false, reason: 'invalid_token' };
   if (tokenUserId !== id) return { ok: false, reason: 'user_mismatch' };
 
-  const user = (await strapi.db.query(USER_UID).findOne({ where: { id }, select: ['id', 'blocked'] })) as { id: number; blocked?: boolean | null } | null;
+  const user = (await strapi.db.query(USER_UID).findOne({ where: { id }, select: ['id', 'blocked', 'tokens_valid_after'] })) as { id: number; blocked?: boolean | null; tokens_valid_after?: unknown } | null;
   if (!user) return { ok: false, reason: 'invalid_token' };
   if (user.blocked) return { ok: false, reason: 'user_blocked' };
-  const expiresAtMs = typeof claims?.exp === 'number' ? claims.exp * 1000 : undefined;
+  // A sign-out or a password reset since the token (or the ticket) was issued ends it.
+  if (isRevoked(claims, user.tokens_valid_after)) return { ok: false, reason: 'invalid_token' };
+  // A ticket only opens the room: the membership lasts as long as the connection.
+  const expiresAtMs = !ticket && typeof claims?.exp === 'number' ? claims.exp * 1000 : undefined;
   return { ok: true, userId: id, expiresAtMs };
 }
 

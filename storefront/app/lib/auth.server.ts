@@ -6,6 +6,7 @@
 import { data, redirect } from '@remix-run/node';
 import { getEnv } from '~/env.server';
 import { translatorFromTexts } from '~/components/checkout/settings';
+import { logOutStudent } from './cms.server';
 import { submitLogin } from './course-page.server';
 import { getLocale, getTexts } from './i18n.server';
 import { commitSession, getSession } from './session.server';
@@ -46,9 +47,19 @@ export async function handleLoginPost(request: Request, formData: FormData, fall
   return data(result, { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
 }
 
-/** Signs the visitor out: the token and any order in progress leave the session. */
+/**
+ * Signs the visitor out: the CMS revokes the student's tokens (so a copy of this one stops
+ * working too, ADR 157), and the token and any order in progress leave the session. A CMS
+ * that cannot be reached does not keep the visitor signed in here.
+ */
 export async function logOut(request: Request, to: string) {
   const session = await getSession(request);
+  const jwt = session.get('student')?.jwt;
+  if (jwt) {
+    await logOutStudent({ jwt, signal: request.signal }).catch((error: unknown) => {
+      console.warn(`[logout] the CMS did not revoke the token: ${(error as Error)?.message ?? error}`);
+    });
+  }
   session.unset('student');
   session.unset('pendingOrder');
   return redirect(to, { headers: { 'Set-Cookie': await commitSession(session), 'Cache-Control': PRIVATE_NO_STORE } });

@@ -3,7 +3,7 @@
  * answer against a schema, and fails as a CmsError with a small closed set of codes
  * so loaders can decide between a 404, a 503 and a fallback.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getEnv } from '../env.server';
 import { CourseListResponseSchema, TextsResponseSchema, type CourseListItem } from './catalog';
 import {
@@ -278,6 +278,17 @@ export async function createCourseComment(courseId: number, input: { comment: st
 export async function logInStudent(credentials: { username: string; password: string }, options: CallOptions = {}) {
   const answer = await postJson('/public/students/login', LoginResponseSchema, credentials, options);
   return { jwt: answer.jwt, user: answer.user };
+}
+
+/** Signs the student out at the CMS: every token of theirs issued until now stops working (ADR 157). */
+export async function logOutStudent(options: CallOptions & { jwt: string }): Promise<void> {
+  await postJson('/private/students/logout', z.looseObject({ success: z.literal(true) }), {}, options);
+}
+
+/** A short-lived ticket for the student's real-time sign-in (ADR 157): what their pages get instead of the CMS token. */
+export async function getRealtimeTicket(options: CallOptions & { jwt: string }): Promise<{ ticket: string; userId: number; expiresAt: string }> {
+  const answer = await postJson('/private/realtime/ticket', z.looseObject({ success: z.literal(true), ticket: z.string().min(1).max(512), userId: z.number().int().positive(), expiresAt: z.string() }), {}, options);
+  return { ticket: answer.ticket, userId: answer.userId, expiresAt: answer.expiresAt };
 }
 
 /** Creates a student from the course page's registration payload; the spec's error codes come back as CmsApiError. */

@@ -169,16 +169,19 @@ export async function readPaymentStatus(orderId: number, options: Options): Prom
 /** The methods that show a QR on our page and wait for the payment there. */
 export const QR_METHOD_IDS: readonly number[] = [M.SCB_QR, M.OMISE_PROMPTPAY, M.XENDIT_PROMPTPAY, M.TWOC2P_QR];
 
-/** What the browser needs to join the student's real-time room: the channel's address, the user id and their token. */
-export type RealtimeSessionData = { url: string | null; userId: number; token: string };
+/**
+ * What the browser needs to join the student's real-time room: the channel's address and the
+ * user id. Never a token: the page asks /realtime/ticket for a short-lived ticket (ADR 157).
+ */
+export type RealtimeSessionData = { url: string | null; userId: number };
 
 /**
- * The real-time sign-in of a signed-in student, for the root loader; null for a visitor
+ * The real-time session of a signed-in student, for the root loader; null for a visitor
  * (visitors open no channel). `url` null lets the browser use https://{page host}:8443.
  */
 export async function realtimeSessionOf(request: Request): Promise<RealtimeSessionData | null> {
   if (!hasSessionCookie(request)) return null;
   const student = await getSessionStudent(request);
   if (!student?.userId || !student.jwt) return null;
-  return { url: getEnv().REALTIME_PUBLIC_URL ?? null, userId: student.userId, token: student.jwt };
+  return { url: getEnv().REALTIME_PUBLIC_URL ?? null, userId: student.userId };
 }

@@ -3,7 +3,9 @@
  * channel (https://{host}:8443 unless window.ENV.REALTIME_URL says otherwise).
  * Browser-only (.client.ts): Remix leaves it out of the server bundle.
  *
- *   signIn(user.id, jwt)                 after login; sent again after every reconnect
+ *   signIn(user.id, token)               after login; sent again after every reconnect. `token`
+ *                                        is a string (the spec's JWT) or a function that fetches a
+ *                                        fresh one (the storefront's pages: a real-time ticket, ADR 157)
  *   const stop = onOrderStatus((e) => …) returns the unsubscribe function
  *
  * The event types mirror cms/src/realtime/events.ts.
@@ -61,10 +63,13 @@ export function resolveRealtimeUrl(env?: { REALTIME_URL?: unknown } | null, loca
   return `https://${host}:${DEFAULT_REALTIME_PORT}`;
 }
 
+/** A token, or a function giving a fresh one for each (re)connection (a short-lived ticket). */
+export type TokenSource = string | (() => Promise<string | null>);
+
 export type RealtimeClient = {
   socket: RealtimeSocket;
   /** Joins the user's room now (when connected) and again after every reconnect. */
-  signIn: (userId: number | string, token: string) => void;
+  signIn: (userId: number | string, token: TokenSource) => void;
   /** Leaves the user's room; the connection stays open for public events. */
   signOut: () => void;
   onOrderStatus: (callback: (event: OrderStatusEvent) => void) => Unsubscribe;
@@ -89,7 +94,23 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   const url = options.url ?? resolveRealtimeUrl(readWindowEnv(), readWindowLocation());
   // WebSocket only: no long-polling, so several CMS instances behind a balancer need no sticky sessions.
   const socket: RealtimeSocket = io(url, { ...RECONNECTION_OPTIONS, transports: ['websocket'], ...options.socketOptions });
-  let credentials: SignInPayload | null = null;
+  let credentials: { userId: number | string; token: TokenSource } | null = null;
+  /** Sends the sign-in of the current credentials, fetching a fresh token first when they carry a source. */
+  const sendSignIn = () => {
+    const current = credentials;
+    if (!current) return;
+    if (typeof current.token === 'string') {
+      socket.emit('signin', { userId: current.userId, token: current.token });
+      return;
+    }
+    current.token().then(
+      (token) => {
+        // Signed out, or signed in again meanwhile: this token is no longer wanted.
+        if (token && credentials === current && socket.connected) socket.emit('signin', { userId: current.userId, token });
+      },
+      () => undefined,
+    );
+  };
   let signedIn = false;
   socket.on('signin:ok', () => {
     signedIn = true;
@@ -106,7 +127,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
 
   // 'connect' fires on the first connection and after every reconnection; a new connection starts in no room.
   socket.on('connect', () => {
-    if (credentials) socket.emit('signin', credentials);
+    sendSignIn();
   });
 
   function subscribe<E extends keyof ServerToClientEvents>(event: E, callback: ServerToClientEvents[E]): Unsubscribe {
@@ -123,7 +144,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     signIn(userId, token) {
       credentials = { userId, token };
       // Emits while disconnected would be buffered and then sent a second time by the connect handler.
-      if (socket.connected) socket.emit('signin', credentials);
+      if (socket.connected) sendSignIn();
     },
     signOut() {
       credentials = null;
@@ -172,7 +193,7 @@ export function getRealtimeClient(): RealtimeClient {
   return shared;
 }
 
-export const signIn = (userId: number | string, token: string): void => getRealtimeClient().signIn(userId, token);
+export const signIn = (userId: number | string, token: TokenSource): void => getRealtimeClient().signIn(userId, token);
 export const signOut = (): void => getRealtimeClient().signOut();
 export const onOrderStatus = (callback: (event: OrderStatusEvent) => void): Unsubscribe => getRealtimeClient().onOrderStatus(callback);
 export const onPaymentStatus = (callback: (event: PaymentStatusEvent) => void): Unsubscribe => getRealtimeClient().onPaymentStatus(callback);

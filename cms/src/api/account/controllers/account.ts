@@ -1,4 +1,6 @@
 /** Thin: parses with the shared schemas, lets the services work, shapes the spec's answers. */
+import { revokeTokens } from '../../../http/token-revocation';
+import { issueTicket } from '../../../realtime/ticket';
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '@sala/shared/constants';
 import { buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema } from '@sala/shared/schemas';
@@ -114,6 +116,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const student = ctx.state.student!;
     await withRetryAfter(ctx, () => strapi.service('api::account.registration-mail').sendRegistrationMail(student.id, localeFor(ctx)));
     ctx.body = { success: true };
+  },
+
+  /** POST /private/students/logout → `{ success: true }`: every token of the caller issued until now stops working (ADR 157). */
+  async logout(ctx: Ctx) {
+    await revokeTokens(strapi, ctx.state.student!.id);
+    ctx.body = { success: true };
+  },
+
+  /** POST /private/realtime/ticket → `{ success, ticket, userId, expiresAt }`: the socket sign-in of the caller's pages, for a few minutes (ADR 157). */
+  async realtimeTicket(ctx: Ctx) {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, ...issueTicket(strapi, ctx.state.student!.id) };
   },
 
   /** GET /private/students → `{ success, data: profile }`. */

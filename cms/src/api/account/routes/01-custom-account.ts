@@ -1,5 +1,6 @@
 /**
- * Accounts at the old client's paths: sign-in, sign-up from the course detail page, the
+ * Accounts at the old client's paths: sign-in, sign-out (revokes the student's tokens), the
+ * real-time ticket of the storefront's pages, sign-up from the course detail page, the
  * registration mail, the student's profile and tax info, and the public lists the
  * registration form is built from (user groups, custom labels, site settings).
  */
@@ -12,6 +13,8 @@ export const customRoutes: CustomRoute[] = [
   { method: 'POST', path: '/public/students/reset-password', handler: 'api::account.password-reset.reset', access: 'public' },
   { method: 'POST', path: '/api/send/to/email/registration', handler: 'api::account.account.sendRegistrationMail', access: 'student' },
   { method: 'GET', path: '/private/students', handler: 'api::account.account.profile', access: 'student' },
+  { method: 'POST', path: '/private/students/logout', handler: 'api::account.account.logout', access: 'student' },
+  { method: 'POST', path: '/private/realtime/ticket', handler: 'api::account.account.realtimeTicket', access: 'student' },
   { method: 'PUT', path: '/private/myaccount/students/tax', handler: 'api::account.account.updateTax', access: 'student' },
   { method: 'GET', path: '/api/user/group', handler: 'api::account.public-settings.userGroups', access: 'public' },
   { method: 'GET', path: '/public/customlabel', handler: 'api::account.public-settings.customLabels', access: 'public' },

@@ -11,6 +11,7 @@ import type { Core } from '@strapi/strapi';
 import type { Locale } from '@sala/shared/constants';
 import { translate, type TextKey, type TextOverrides, type TextParams } from '@sala/shared/texts';
 import { badRequest } from '../../../http/errors';
+import { revocationStamp } from '../../../http/token-revocation';
 import { storefrontUrl } from '../../payment/lib/config';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
@@ -106,7 +107,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    /** Sets a new password with a link's code; the code works once and until it expires. */
+    /** Sets a new password with a link's code; the code works once and until it expires. Every earlier token of the account stops working. */
     async resetPassword({ code, password, message, now = Date.now() }: { code: string; password: string; message: string; now?: number }): Promise<void> {
       const hash = hashOf(code);
       const candidates = (await strapi.db.query(USER_UID).findMany({
@@ -119,7 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const valid = user && !user.blocked && stored && stored.expiresAt > now && timingSafeEqual(Buffer.from(stored.hash), Buffer.from(hash));
       if (!valid || !user) throw badRequest('INPUT_ERROR', undefined, { errors: { code: message } });
       const hashed = await strapi.plugin('users-permissions').service('user').ensureHashedPasswords({ password });
-      await strapi.db.query(USER_UID).update({ where: { id: user.id }, data: { password: hashed.password, resetPasswordToken: null } });
+      await strapi.db.query(USER_UID).update({ where: { id: user.id }, data: { password: hashed.password, resetPasswordToken: null, ...revocationStamp() } });
     },
   };
 };
