@@ -12,6 +12,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { getEnv } from '~/env.server';
 import { createEmotionCache } from '~/lib/emotion-cache';
 import { pageBody, withoutNulBytes } from '~/lib/html-bytes.server';
+import { NonceContext } from '~/lib/nonce';
+import { createNonce, setPageSecurityHeaders } from '~/lib/security-headers.server';
 
 // Fail at start-up, not on the first request, when the environment is wrong.
 getEnv();
@@ -35,12 +37,17 @@ export default function handleRequest(
     const emotionServer = createEmotionServer(cache);
     let status = responseStatusCode;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // One nonce per render: the page's inline scripts carry it and its CSP names it (ADR 157).
+    const nonce = createNonce();
 
     const { pipe, abort } = renderToPipeableStream(
-      <CacheProvider value={cache}>
-        <RemixServer context={remixContext} url={request.url} />
-      </CacheProvider>,
+      <NonceContext.Provider value={nonce}>
+        <CacheProvider value={cache}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </CacheProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           // React writes the finished page into this collector: its chunks are only kept, without a
           // stream around them (no PassThrough buffering, events and Buffer views per chunk).
@@ -61,6 +68,7 @@ export default function handleRequest(
               const scanned = Object.keys(cache.inserted).length === 0 ? '' : html.toString('latin1');
               const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(scanned));
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              setPageSecurityHeaders(responseHeaders, nonce);
               resolve(new Response(pageBody(html, styles), { status, headers: responseHeaders }));
             },
             destroy(error: unknown) {

@@ -10,6 +10,7 @@ import { getHeaderStudent } from '~/lib/header.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { attachPageTexts, DEFAULT_LOCALE, loadTextsFor, LOCALES, PAGE_TEXTS_SCRIPT_ID, pageTextsScript, textsOf, useT, type Locale, type PageTextsRef } from '~/lib/i18n';
 import { getLocale, getLocaleSwitchRedirect, getPageTexts } from '~/lib/i18n.server';
+import { useNonce } from '~/lib/nonce';
 // The site's one stylesheet (ADR 145), in this order: Chakra's global CSS (tokens, reset), built once
 // by vite.config.ts; the chrome's classes; Sarabun's faces; the static classes of the course page,
 // the course cards, Markdown and the checkout forms. Only this module imports CSS, so Vite emits
@@ -131,6 +132,7 @@ function SiteFooter() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
   const locale = data?.locale ?? DEFAULT_LOCALE;
   return (
     <html lang={locale}>
@@ -146,11 +148,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <main className="site-main">{children}</main>
           <SiteFooter />
         </Provider>
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         {/* one child of <body> with the scripts, so the ids React gives the elements above stay the same */}
         <>
           <PageTextsScript rootData={data} />
-          <Scripts />
+          <Scripts nonce={nonce} />
         </>
       </body>
     </html>
