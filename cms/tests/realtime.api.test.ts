@@ -128,6 +128,41 @@ describe('real-time channel', () => {
     expect(reply).toEqual({ event: 'signin:error', payload: { code: 'PERMISSION_DENIED', reason: 'user_blocked' } });
   });
 
+  it('signs in with a ticket from POST /private/realtime/ticket, which no API call takes; refuses a forged, expired or revoked one', async () => {
+    const asked = await fetch(`${cms.url}/private/realtime/ticket`, { method: 'POST', headers: { authorization: `Bearer ${studentA.token}` } });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('cache-control')).toBe('no-store');
+    const { ticket, userId } = (await asked.json()) as { ticket: string; userId: number };
+    expect(userId).toBe(studentA.id);
+    expect(ticket).toMatch(/^rt1\./);
+    expect((await fetch(`${cms.url}/private/realtime/ticket`, { method: 'POST' })).status).toBe(401);
+    // a ticket is not a token of the API
+    expect((await fetch(`${cms.url}/private/students`, { headers: { authorization: `Bearer ${ticket}` } })).status).toBe(401);
+
+    const socket = await connectSocket(url);
+    expect(await signIn(socket, { userId: studentA.id, token: ticket })).toEqual({ event: 'signin:ok', payload: { userId: studentA.id } });
+    const received = record(socket, 'order:status');
+    publishToUser(cms.strapi, studentA.id, 'order:status', { orderId: 5, order_token: 't5', status: 'approved' });
+    await sleep(GRACE_MS);
+    expect(received).toHaveLength(1);
+
+    const { issueTicket } = await import('../src/realtime/ticket');
+    const other = await connectSocket(url);
+    expect(await signIn(other, { userId: studentB.id, token: ticket })).toEqual({ event: 'signin:error', payload: { code: 'PERMISSION_DENIED', reason: 'user_mismatch' } });
+    const forged = ticket.replace(/^rt1\.\d+\./, `rt1.${studentB.id}.`);
+    expect(await signIn(other, { userId: studentB.id, token: forged })).toEqual({ event: 'signin:error', payload: { code: 'PERMISSION_DENIED', reason: 'invalid_token' } });
+    const expired = issueTicket(cms.strapi, studentB.id, Date.now() - 3_600_000).ticket;
+    expect(await signIn(other, { userId: studentB.id, token: expired })).toEqual({ event: 'signin:error', payload: { code: 'PERMISSION_DENIED', reason: 'invalid_token' } });
+
+    // a sign-out at the CMS revokes the JWT and the tickets issued before it
+    const revoked = await createStudent(cms.strapi);
+    const early = issueTicket(cms.strapi, revoked.id).ticket;
+    await sleep(5);
+    expect((await fetch(`${cms.url}/private/students/logout`, { method: 'POST', headers: { authorization: `Bearer ${revoked.token}` } })).status).toBe(200);
+    expect(await signIn(other, { userId: revoked.id, token: revoked.token })).toEqual({ event: 'signin:error', payload: { code: 'PERMISSION_DENIED', reason: 'invalid_token' } });
+    expect(await signIn(other, { userId: revoked.id, token: early })).toEqual({ event: 'signin:error', payload: { code: 'PERMISSION_DENIED', reason: 'invalid_token' } });
+  });
+
   it('stops delivering order events to a socket after it signs out', async () => {
     const socket = await connectSocket(url);
     await signIn(socket, { userId: studentA.id, token: studentA.token });
