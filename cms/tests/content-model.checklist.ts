@@ -249,7 +249,7 @@ export const CONTENT_MODEL_CHECKLIST: ChecklistEntry[] = [
       role: 'role',
     },
     enums: { tax_person_type: TAX_PERSON_TYPES },
-    private: ['password', 'resetPasswordToken', 'confirmationToken'],
+    private: ['password', 'resetPasswordToken', 'confirmationToken', 'tokens_valid_after'],
   },
   {
     spec: 'Registration contact form (site switches)',

@@ -1,16 +1,17 @@
 /**
- * POST /realtime/ticket: a short-lived ticket for the signed-in student's real-time sign-in
+ * GET /realtime/ticket: a short-lived ticket for the signed-in student's real-time sign-in
  * (ADR 157), issued by the CMS on a private call with the student's token, which stays in the
  * session cookie. 401 for a visitor (or a revoked token); never cached. The page asks again
- * on every (re)connection. A POST: the session cookie (SameSite=Lax) is not sent cross-site.
+ * on every (re)connection. Another site cannot read the answer (no CORS), and its requests
+ * carry no session cookie (SameSite=Lax).
  */
-import type { ActionFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { CmsApiError, getRealtimeTicket } from '~/lib/cms.server';
 import { getSessionStudent } from '~/lib/session.server';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const student = await getSessionStudent(request);
   if (!student?.jwt) return Response.json({ error: 'PERMISSION_DENIED' }, { status: 401, headers: PRIVATE });
   try {
@@ -20,8 +21,4 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof CmsApiError && error.status === 401) return Response.json({ error: 'PERMISSION_DENIED' }, { status: 401, headers: PRIVATE });
     throw error;
   }
-}
-
-export function loader() {
-  return Response.json({ error: 'METHOD_NOT_ALLOWED' }, { status: 405, headers: { ...PRIVATE, Allow: 'POST' } });
 }

@@ -10,7 +10,7 @@ export type RealtimeSessionProps = { realtime: { url: string | null; userId: num
 
 /** A fresh ticket for the signed-in student's socket sign-in, or null (signed out meanwhile). */
 export async function fetchRealtimeTicket(): Promise<string | null> {
-  const response = await fetch('/realtime/ticket', { method: 'POST', headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  const response = await fetch('/realtime/ticket', { headers: { accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) return null;
   const body = (await response.json()) as { ticket?: unknown };
   return typeof body.ticket === 'string' ? body.ticket : null;
