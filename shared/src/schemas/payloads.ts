@@ -73,6 +73,14 @@ export function buildOrderPayloadSchema(t: Translate) {
       course_id: idList,
       payment_method_id: id,
       coupon_id: idList,
+      /**
+       * The codes of the coupons, as the buyer typed them: a coupon counts only for a buyer who
+       * presented its code, here or in their own earlier look-up (docs/decisions/154).
+       */
+      coupon_code: z.preprocess(
+        (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+        z.array(z.string().trim().min(1).max(64)).max(10),
+      ),
       promotion_id: nullableId.default(null),
       status: z.enum(ORDER_STATUSES).default('notYetReceived'),
       price: majorAmount,
@@ -95,6 +103,7 @@ export function buildOrderPayloadSchema(t: Translate) {
       if (order.pricingplan_id.length !== order.course_id.length) ctx.addIssue({ code: 'custom', path: ['pricingplan_id'], message: t('dont_have_pricing') });
       if (new Set(order.products.map((line) => line.product_id)).size !== order.products.length) ctx.addIssue({ code: 'custom', path: ['products'], message: t('error_course_duplicate') });
       if (new Set(order.coupon_id).size !== order.coupon_id.length) ctx.addIssue({ code: 'custom', path: ['coupon_id'], message: t('duplicate_coupon') });
+      if (new Set(order.coupon_code.map((code) => code.toLowerCase())).size !== order.coupon_code.length) ctx.addIssue({ code: 'custom', path: ['coupon_code'], message: t('duplicate_coupon') });
     });
 }
 

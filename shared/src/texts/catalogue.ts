@@ -301,6 +301,7 @@ export const TEXT_CATALOGUE = {
   report_account_required: { th: 'กรุณาเลือกเลขบัญชีที่โอน', en: 'Please choose the account you transferred to' },
   report_date_required: { th: 'กรุณากรอกวันที่ที่โอนเงิน', en: 'Please enter the transfer date' },
   report_time_required: { th: 'กรุณากรอกเวลาที่โอนเงิน', en: 'Please enter the transfer time' },
+  report_not_bank_transfer: { th: 'คำสั่งซื้อนี้ไม่ได้เลือกชำระด้วยการโอนเงิน จึงแจ้งโอนเงินไม่ได้', en: 'This order is not paid by bank transfer, so a transfer cannot be reported for it' },
   report_slip_retry: { th: 'กรุณาอัพโหลดหลักฐานการโอนเงินอีกครั้ง', en: 'Please upload the transfer slip again' },
   report_success: { th: 'แจ้งชำระเงินเรียบร้อยแล้ว', en: 'Your payment notification has been sent' },
 

@@ -515,6 +515,8 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     course_id: [detail.id],
     payment_method_id: method.id,
     coupon_id: breakdown.appliedCoupons.map((coupon) => coupon.id),
+    // the codes the buyer typed: a coupon counts only for a buyer who presented its code (a guest looked it up before having an account)
+    coupon_code: breakdown.appliedCoupons.map((coupon) => coupon.code),
     promotion_id: breakdown.appliedPromotion?.id ?? null,
     status: 'notYetReceived',
     price: toMajorString(totals.subtotal),

@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function file(ctx: Ctx, access: { studentId: number } | { orderToken: string }) {
     const t = createTranslator(localeOf(ctx));
     const body = ctx.request.body ?? {};
-    const order = (await reports().findReportableOrder({ orderId: reportOrderId(body, t), ...access })) as ReportableOrder;
+    const order = (await reports().findReportableOrder({ orderId: reportOrderId(body, t), ...access, t })) as ReportableOrder;
     const payload = parseReport(body, { netAmount: order.netAmount, slipRequired: order.slipRequired, defaultContactName: order.defaultContactName }, t);
     const result = await reports().file({ order, payload, t });
     ctx.status = 201;

@@ -11,7 +11,8 @@ import { parseMajor } from '@sala/shared/money';
 import { reportDateTimeToUtc } from '@sala/shared/payments';
 import { EMAIL_PATTERN, type PaymentReportPayload } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
-import { conflict, notFound } from '../../../http/errors';
+import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
+import { badRequest, conflict, notFound } from '../../../http/errors';
 import type { AttachableUpload } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';
 
@@ -40,7 +41,15 @@ export type ReportableOrder = {
   defaultContactName: string;
 };
 
-type OrderRow = { id: number; status: OrderStatus; order_token: string; net: number; currency_code: Currency; user?: OrderOwner | null };
+type OrderRow = {
+  id: number;
+  status: OrderStatus;
+  order_token: string;
+  net: number;
+  currency_code: Currency;
+  user?: OrderOwner | null;
+  payment_method?: { method_id: number } | null;
+};
 
 export const ORDER_OWNER_FIELDS = ['id', 'email', 'username', 'firstname', 'lastname'] as const;
 
@@ -59,19 +68,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /**
    * The order a report is for. `studentId` (the private call) or `orderToken` (the public
    * call) proves ownership; any mismatch is a 404, as for an order that does not exist.
-   * An order that is paid, rejected, cancelled or expired takes no report (409).
+   * An order that is paid, rejected, cancelled or expired takes no report (409); an order
+   * placed for another payment method takes none either (400 NO_PAYMENT_METHOD): a transfer
+   * report would pay it by transfer around a coupon bound to that method, and stop its expiry.
    */
-  async findReportableOrder(args: { orderId: number; studentId?: number; orderToken?: string }): Promise<ReportableOrder> {
+  async findReportableOrder(args: { orderId: number; studentId?: number; orderToken?: string; t: Translate }): Promise<ReportableOrder> {
     const order = (await strapi.db.query(UID.order).findOne({
       where: { id: args.orderId },
       select: ['id', 'status', 'order_token', 'net', 'currency_code'],
-      populate: { user: { select: [...ORDER_OWNER_FIELDS] } },
+      populate: { user: { select: [...ORDER_OWNER_FIELDS] }, payment_method: { select: ['method_id'] } },
     })) as OrderRow | null;
     if (!order) throw notFound();
     if (args.studentId !== undefined && order.user?.id !== args.studentId) throw notFound();
     if (args.orderToken !== undefined && !sameToken(args.orderToken, order.order_token)) throw notFound();
     if (!REPORTABLE.includes(order.status)) {
       throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId: order.id, payment_status: order.status } });
+    }
+    if (order.payment_method?.method_id !== PAYMENT_METHOD_IDS.BANK_TRANSFER) {
+      throw badRequest('NO_PAYMENT_METHOD', undefined, {
+        errors: { payment_method_id: [args.t('report_not_bank_transfer')] },
+        result: { orderId: order.id, payment_method_id: order.payment_method?.method_id ?? null },
+      });
     }
     const setting = (await strapi.db.query(UID.siteSetting).findOne({ select: ['slip'] })) as { slip?: boolean | null } | null;
     return {

@@ -14,6 +14,7 @@ export const UID = {
   course: 'api::course.course',
   plan: 'api::pricing-plan.pricing-plan',
   coupon: 'api::coupon.coupon',
+  couponClaim: 'api::coupon-claim.coupon-claim',
   promotion: 'api::promotion.promotion',
   order: 'api::order.order',
   orderLine: 'api::order-line.order-line',

@@ -118,22 +118,23 @@ export function createOrderRows(strapi: Core.Strapi) {
 
     /**
      * Entries of one content type by id (`fields`, converted as the query engine reads them), each
-     * with the entries among `related.ids` whose relation `related.uid.related.relation` points
-     * at it (`related.fields`), in one statement: one result per pair, in id order, or one with
-     * `related: null` for an entry none of them points at.
+     * with the entries among `related.ids` (or all of them: 'all') whose relation
+     * `related.uid.related.relation` points at it (`related.fields`), in one statement: one result
+     * per pair, in id order, or one with `related: null` for an entry none of them points at.
      */
     async readWithRelated<E, R>(
       uid: string,
       ids: number[],
       fields: readonly string[],
-      related: { uid: string; relation: string; ids: number[]; fields: readonly string[] },
+      related: { uid: string; relation: string; ids: number[] | 'all'; fields: readonly string[] },
     ): Promise<{ entry: E; related: R | null }[]> {
       if (ids.length === 0) return [];
       const query = knex().from({ e: rows.table(uid) }).select(...rows.columns(uid, 'e', fields)).whereIn('e.id', ids).orderBy('e.id');
-      if (related.ids.length > 0) {
+      if (related.ids === 'all' || related.ids.length > 0) {
         const link = rows.link(related.uid, related.relation);
+        const wanted = related.ids;
         query
-          .leftJoin({ l: link.table }, (on: Knex) => on.on(`l.${link.other}`, 'e.id').andOnIn(`l.${link.own}`, related.ids))
+          .leftJoin({ l: link.table }, (on: Knex) => (wanted === 'all' ? on.on(`l.${link.other}`, 'e.id') : on.on(`l.${link.other}`, 'e.id').andOnIn(`l.${link.own}`, wanted)))
           .leftJoin({ r: rows.table(related.uid) }, 'r.id', `l.${link.own}`)
           .select(...rows.columns(related.uid, 'r', related.fields))
           .orderBy('r.id');

@@ -18,7 +18,7 @@ function codeOf(issues: Issue[]): ErrorCode {
     if (field === 'course_id') return issue.message === defaultTranslate('cart_empty') ? 'CART_EMPTY' : issue.message === defaultTranslate('error_course_duplicate') ? 'COURSE_DUPLICATE' : 'VALIDATION_ERROR';
     if (field === 'pricingplan_id') return 'NO_PRICING_PLAN';
     if (field === 'payment_method_id') return 'NO_PAYMENT_METHOD';
-    if (field === 'coupon_id') return 'COUPON_NOT_AVAILABLE';
+    if (field === 'coupon_id' || field === 'coupon_code') return 'COUPON_NOT_AVAILABLE';
   }
   return 'VALIDATION_ERROR';
 }

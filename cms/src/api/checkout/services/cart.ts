@@ -10,7 +10,7 @@ import { money, toMajorNumber } from '@sala/shared/money';
 import { ApiError, badRequest, conflict } from '../../../http/errors';
 import { publishedWhere } from '../../catalog/services/catalog';
 import { UID, lockBuyer } from '../lib/db';
-import type { PlanRow } from '../lib/pricing-input';
+import { choosePlan, planRowsFor } from '../../course-page/utils/plans';
 
 export type CartItem = {
   id: number;
@@ -71,6 +71,23 @@ function toCartItem(row: CartRow): CartItem {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
+  /**
+   * The plan of a course or product the user may put in the cart: the one asked for, or the
+   * one the listing selects first, by the listing's own rules (choosePlan). NO_PRICING_PLAN
+   * for a plan the listing hides from this user, MEMBER_ONLY_PLAN for one it disables.
+   */
+  async function planFor(owner: 'course' | 'product', ownerId: number, userId: number, planId: number | null): Promise<{ id: number }> {
+    const [rows, owned] = await Promise.all([
+      planRowsFor(strapi, owner, [ownerId]),
+      strapi.service('api::learning.learning').ownedCourseIds(userId) as Promise<number[]>,
+    ]);
+    const chosen = choosePlan(rows.get(ownerId) ?? [], { loggedIn: true, ownedCourseIds: owned }, planId);
+    if ('refusal' in chosen) {
+      throw badRequest(chosen.refusal.code, undefined, { result: { [owner === 'course' ? 'course_ids' : 'product_ids']: [ownerId], reason: chosen.refusal.reason } });
+    }
+    return chosen.plan;
+  }
+
   const service = {
     async list(userId: number): Promise<CartItem[]> {
       const rows = (await strapi.db.query(UID.cartItem).findMany({
@@ -83,23 +100,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Puts a course in the cart on a plan of that course (its default plan when none
-     * is given); adding a course again changes its plan. 404 for a course not on sale,
-     * 400 NO_PRICING_PLAN for a plan that is not the course's or is hidden.
+     * Puts a course in the cart on a plan of that course (the listing's first choice when
+     * none is given); adding a course again changes its plan. 404 for a course not on sale,
+     * 400 NO_PRICING_PLAN for a plan that is not the course's or that the listing hides from
+     * this student (renewal, others, second term, owners only, not shown).
      */
     async add({ userId, courseId, pricingPlanId, now = new Date() }: AddCartItemArgs): Promise<CartItem[]> {
       const course = await strapi.db.query(UID.course).findOne({ select: ['id'], where: { $and: [{ id: courseId }, publishedWhere(now)] } });
       if (!course) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { course_ids: [courseId] } });
-      const plans = (await strapi.db.query(UID.plan).findMany({
-        select: ['id', 'price', 'status_show', 'pricing_type', 'is_default'],
-        where: { course: { id: courseId } },
-        orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
-      })) as (Pick<PlanRow, 'id' | 'price' | 'status_show' | 'pricing_type'> & { is_default: boolean | null })[];
-      const listed = plans.filter((plan) => plan.status_show !== false);
-      const plan = pricingPlanId
-        ? listed.find((p) => p.id === pricingPlanId)
-        : (listed.find((p) => p.is_default && p.pricing_type === 'default' && p.price !== null) ?? listed.find((p) => p.pricing_type === 'default' && p.price !== null));
-      if (!plan) throw badRequest('NO_PRICING_PLAN', undefined, { result: { course_ids: [courseId] } });
+      const plan = await planFor('course', courseId, userId, pricingPlanId ?? null);
 
       await strapi.db.transaction(async ({ trx }) => {
         await lockBuyer(strapi, trx, userId); // two quick adds of one course make one item
@@ -111,7 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Puts `quantity` units of a product in the cart on its listed default plan; adding it
+     * Puts `quantity` units of a product in the cart on the plan its listing selects; adding it
      * again sets the new quantity. 404 for a product not on sale, 409 OUT_OF_STOCK (with
      * `available_qty`) for more than its stock.
      */
@@ -124,14 +133,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (product.available_qty !== null && quantity > product.available_qty) {
         throw conflict('OUT_OF_STOCK', undefined, { result: { product_ids: [productId], names: [product.title], available_qty: product.available_qty } });
       }
-      const plans = (await strapi.db.query(UID.plan).findMany({
-        select: ['id', 'price', 'status_show', 'pricing_type', 'is_default'],
-        where: { product: { id: productId } },
-        orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
-      })) as (Pick<PlanRow, 'id' | 'price' | 'status_show' | 'pricing_type'> & { is_default: boolean | null })[];
-      const listed = plans.filter((plan) => plan.status_show !== false && plan.pricing_type === 'default' && plan.price !== null);
-      const plan = listed.find((p) => p.is_default) ?? listed[0];
-      if (!plan) throw badRequest('NO_PRICING_PLAN', undefined, { result: { product_ids: [productId] } });
+      const plan = await planFor('product', productId, userId, null);
 
       await strapi.db.transaction(async ({ trx }) => {
         await lockBuyer(strapi, trx, userId);

@@ -20,6 +20,9 @@ import { publishToUser } from '../../../realtime';
 import { publishedWhere } from '../../catalog/services/catalog';
 import { isPublishedAt } from '../../course-page/utils/paths';
 import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
+import { claimedCouponIds } from '../lib/coupon-claims';
+import { choosePlan, planRowsFor, PLAN_FIELDS as LISTING_PLAN_FIELDS, type PlanRefusal, type PlanRow as ListingPlanRow } from '../../course-page/utils/plans';
+import type { PlanViewer } from '@sala/shared/plans';
 import { createOrderRows } from '../lib/order-rows';
 import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer, type Trx } from '../lib/db';
 import {
@@ -39,7 +42,6 @@ import {
 import {
   COUPON_FIELDS,
   COURSE_FIELDS,
-  PLAN_FIELDS,
   PROMOTION_FIELDS,
   PROMOTION_POPULATE,
   SETTING_FIELDS,
@@ -73,6 +75,8 @@ export type PlacedOrder = {
 type MethodRow = { id: number; method_id: number; enabled: boolean | null };
 type FeeRow = { id: number; price: number; price_usd: number | null; enabled: boolean | null };
 type Line = { course: CourseRow; plan: PlanRow };
+/** A plan as the order reads it: what pricing needs and what the listing's rules (choosePlan) read. */
+type OrderPlan = PlanRow & ListingPlanRow;
 type ProductRow = { id: number; title: string; available_qty: number | null };
 type ProductLine = { product: ProductRow; plan: PlanRow; quantity: number };
 /** The repeatable component of a promotion's tiers. */
@@ -188,17 +192,18 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * ones in one more, and every link their checks need (the plans' free courses, the coupons'
    * and promotions' courses, methods and user groups, the buyer's user group) in one more.
    */
-  async function loadCatalogue(buyer: Student, payload: OrderPayload, now: Date) {
-    // A plan is read with the course it belongs to, when that course is in the order: any other
-    // plan is not the course's, and linesOf refuses it as before (NO_PRICING_PLAN).
-    const found = await rows.readWithRelated<CourseRow & { is_published: boolean | null; endPublish: string | null }, PlanRow>(
+  async function loadCatalogue(buyer: Student, payload: OrderPayload, now: Date, viewer: () => Promise<PlanViewer>) {
+    // Every plan of each course in the order comes with it: the listing's rules (choosePlan)
+    // read them all (the default plan decides on a second-term plan). A plan of no course in
+    // the order is not the course's, and linesOf refuses it (NO_PRICING_PLAN).
+    const found = await rows.readWithRelated<CourseRow & { is_published: boolean | null; endPublish: string | null }, OrderPlan>(
       UID.course,
       payload.course_id,
       [...COURSE_FIELDS, 'is_published', 'endPublish'],
-      { uid: UID.plan, relation: 'course', ids: payload.pricingplan_id, fields: PLAN_FIELDS },
+      { uid: UID.plan, relation: 'course', ids: 'all', fields: LISTING_PLAN_FIELDS },
     );
     const byId = new Map<number, CourseRow>();
-    const plans: PlanRow[] = [];
+    const plans: OrderPlan[] = [];
     for (const { entry, related } of found) {
       if (!isPublishedAt(entry, now)) continue;
       const { is_published: _published, endPublish: _endPublish, ...course } = entry;
@@ -208,8 +213,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     const missing = payload.course_id.filter((id) => !byId.has(id));
     if (missing.length > 0) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { course_ids: missing } });
 
-    const coupons =
-      payload.coupon_id.length > 0 ? ((await strapi.db.query(UID.coupon).findMany({ select: COUPON_FIELDS, where: { id: { $in: payload.coupon_id } } })) as CouponRow[]) : [];
+    const { coupons, refused: couponRefusals } = await presentedCoupons(buyer.id, payload);
     const promotions = (
       await rows.readWithComponents<PromotionRow, NonNullable<PromotionRow['tier_list']>[number]>(
         UID.promotion,
@@ -246,23 +250,59 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       promotion.courses = ids('promotion_course', promotion.id);
       promotion.user_groups = ids('promotion_group', promotion.id);
     }
-    return { profile, lines: linesOf(payload, byId, plans), coupons, promotions };
+    const chosenFree = payload.pricingplan_id.some((id) => plans.some((plan) => plan.id === id && plan.free_for === 'Student'));
+    const lines = linesOf(payload, byId, plans, chosenFree ? await viewer() : { loggedIn: true, ownedCourseIds: [] });
+    return { profile, lines, coupons, couponRefusals, promotions };
   }
 
-  /** Each course of the order on the plan chosen for it; NO_PRICING_PLAN for a plan that is not the course's or not shown. */
-  function linesOf(payload: OrderPayload, byId: Map<number, CourseRow>, plans: PlanRow[]): Line[] {
-    const plansById = new Map(plans.map((plan) => [plan.id, plan]));
+  /**
+   * The coupons the buyer presented (docs/decisions/154): those of the codes sent, and those of
+   * the ids sent that the codes sent or the buyer's own earlier look-up by code vouch for. A
+   * code that matches no coupon, and an id nothing vouches for (known or not), is refused as
+   * dont_have_coupon, naming only what the buyer sent: an id never reveals its code.
+   */
+  async function presentedCoupons(buyerId: number, payload: OrderPayload): Promise<{ coupons: CouponRow[]; refused: CouponProblem[] }> {
+    const codes = payload.coupon_code;
+    if (payload.coupon_id.length === 0 && codes.length === 0) return { coupons: [], refused: [] };
+    const where = [...(payload.coupon_id.length > 0 ? [{ id: { $in: payload.coupon_id } }] : []), ...codes.map((code) => ({ code: { $eqi: code } }))];
+    const found = (await strapi.db.query(UID.coupon).findMany({ select: COUPON_FIELDS, where: { $or: where }, orderBy: { id: 'asc' } })) as CouponRow[];
+    const refused: CouponProblem[] = [];
+    const chosen = new Map<number, CouponRow>();
+    for (const code of codes) {
+      const row = found.find((candidate) => candidate.code.toLowerCase() === code.toLowerCase());
+      if (row) chosen.set(row.id, row);
+      else refused.push({ id: null, code, reason: 'dont_have_coupon' });
+    }
+    const byId = payload.coupon_id.filter((id) => !chosen.has(id));
+    const known = found.filter((row) => byId.includes(row.id));
+    const claimed = await claimedCouponIds(strapi, buyerId, known);
+    for (const id of byId) {
+      const row = known.find((candidate) => candidate.id === id);
+      if (row && claimed.has(id)) chosen.set(id, row);
+      else refused.push({ id, code: null, reason: 'dont_have_coupon' });
+    }
+    return { coupons: [...chosen.values()], refused };
+  }
+
+  /**
+   * Each course of the order on the plan chosen for it, by the listing's rules (choosePlan):
+   * NO_PRICING_PLAN for a plan that is not the course's or that the listing hides from this
+   * buyer (not shown, renewal or others, no price, owners only, second term), MEMBER_ONLY_PLAN
+   * for one it disables.
+   */
+  function linesOf(payload: OrderPayload, byId: Map<number, CourseRow>, plans: OrderPlan[], viewer: PlanViewer): Line[] {
     const lines: Line[] = [];
-    const withoutPlan: number[] = [];
+    const refused: { courseId: number; refusal: PlanRefusal }[] = [];
     payload.course_id.forEach((courseId, index) => {
-      const plan = plansById.get(payload.pricingplan_id[index]);
       const course = byId.get(courseId) as CourseRow;
-      if (!plan || plan.course?.id !== courseId || plan.status_show === false) withoutPlan.push(courseId);
-      else lines.push({ course, plan });
+      const chosen = choosePlan(plans.filter((plan) => plan.course?.id === courseId), viewer, payload.pricingplan_id[index]);
+      if ('refusal' in chosen) refused.push({ courseId, refusal: chosen.refusal });
+      else lines.push({ course, plan: chosen.plan });
     });
-    if (withoutPlan.length > 0) {
-      const named = payload.course_id.filter((id) => withoutPlan.includes(id)).map((id) => byId.get(id) as CourseRow);
-      throw fail('NO_PRICING_PLAN', { course_ids: withoutPlan, names: named.map((course) => course.title) });
+    if (refused.length > 0) {
+      const same = refused.filter((r) => r.refusal.code === refused[0].refusal.code);
+      const named = same.map((r) => byId.get(r.courseId) as CourseRow);
+      throw fail(refused[0].refusal.code, { course_ids: named.map((c) => c.id), names: named.map((c) => c.title), reason: same[0].refusal.reason, reasons: same.map((r) => r.refusal.reason) });
     }
     return lines;
   }
@@ -271,7 +311,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
    * The products in the order, each on its plan (the listed default when none is named) and
    * within its stock; 404 for a product not on sale, 409 OUT_OF_STOCK with what is left.
    */
-  async function loadProductLines(payload: OrderPayload, now: Date): Promise<ProductLine[]> {
+  async function loadProductLines(payload: OrderPayload, now: Date, viewer: () => Promise<PlanViewer>): Promise<ProductLine[]> {
     if (payload.products.length === 0) return [];
     const ids = payload.products.map((line) => line.product_id);
     const products = (await strapi.db.query(UID.product).findMany({
@@ -281,34 +321,34 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     const byId = new Map(products.map((product) => [product.id, product]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { product_ids: missing } });
-    const plans = (await strapi.db.query(UID.plan).findMany({
-      select: [...PLAN_FIELDS, 'is_default'],
-      where: { product: { id: { $in: ids } }, status_show: { $ne: false } },
-      populate: { product: { select: ['id'] } },
-      orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
-    })) as (PlanRow & { is_default: boolean | null; product?: { id: number } | null })[];
+    const plans = await planRowsFor(strapi, 'product', ids);
+    const ownersOnly = [...plans.values()].some((own) => own.some((plan) => plan.free_for === 'Student'));
+    const planViewer = ownersOnly ? await viewer() : { loggedIn: true, ownedCourseIds: [] };
     const lines: ProductLine[] = [];
     for (const wanted of payload.products) {
-      const own = plans.filter((plan) => plan.product?.id === wanted.product_id);
-      const plan = wanted.pricingplan_id
-        ? own.find((p) => p.id === wanted.pricingplan_id)
-        : (own.find((p) => p.is_default && p.pricing_type === 'default' && p.price !== null) ?? own.find((p) => p.pricing_type === 'default' && p.price !== null));
       const product = byId.get(wanted.product_id) as ProductRow;
-      if (!plan) throw fail('NO_PRICING_PLAN', { product_ids: [product.id], names: [product.title] });
+      // the listing's rules, as for a course (choosePlan); no plan named: the one the listing selects
+      const chosen = choosePlan(plans.get(product.id) ?? [], planViewer, wanted.pricingplan_id ?? null);
+      if ('refusal' in chosen) throw fail(chosen.refusal.code, { product_ids: [product.id], names: [product.title], reason: chosen.refusal.reason });
       if (product.available_qty !== null && wanted.quantity > product.available_qty) {
         throw fail('OUT_OF_STOCK', { product_ids: [product.id], names: [product.title], available_qty: product.available_qty });
       }
-      lines.push({ product, plan, quantity: wanted.quantity });
+      lines.push({ product, plan: chosen.plan as OrderPlan, quantity: wanted.quantity });
     }
     return lines;
   }
 
-  /** Plan rules the engine does not know: member-only plans, plans free only for owners of other courses, the registration window. */
-  function checkPlansAndDates(lines: Line[], profile: Student, ownedIds: Set<number>, now: Date): void {
+  /**
+   * Plan rules beyond the listing's: member-only plans are not for a buyer who bought without
+   * registering (courses and products alike); the registration window.
+   */
+  function checkPlansAndDates(lines: Line[], productLines: ProductLine[], profile: Student, now: Date): void {
     const memberOnly = lines.filter((line) => line.plan.is_for_member && !isMember(profile));
     if (memberOnly.length > 0) throw fail('MEMBER_ONLY_PLAN', namesOf(lines, memberOnly.map((l) => l.course.id)));
-    const notOwner = lines.filter((line) => line.plan.free_for === 'Student' && !(line.plan.free_courses ?? []).every((c) => ownedIds.has(c.id)));
-    if (notOwner.length > 0) throw fail('NO_PRICING_PLAN', { ...namesOf(lines, notOwner.map((l) => l.course.id)), reason: 'free_for_student' });
+    const memberOnlyProducts = productLines.filter((line) => line.plan.is_for_member && !isMember(profile));
+    if (memberOnlyProducts.length > 0) {
+      throw fail('MEMBER_ONLY_PLAN', { product_ids: memberOnlyProducts.map((l) => l.product.id), names: memberOnlyProducts.map((l) => l.product.title) });
+    }
     for (const reason of ['registration_not_open', 'registration_closed'] as const) {
       const closed = lines.filter((line) => {
         const start = dateMs(line.course.startRegDate);
@@ -336,13 +376,12 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { amount, addressId: address.id as number, feeId: fee.id };
   }
 
-  /** The coupons of the ids sent that may be used; an unknown, inactive or group-restricted coupon is refused. */
-  function checkCoupons(ids: number[], rows: CouponRow[], userGroupId: number | null) {
+  /** The presented coupons that may be used; an inactive or group-restricted one is refused (the buyer knows its code). */
+  function checkCoupons(rows: CouponRow[], userGroupId: number | null) {
     const refused: CouponProblem[] = [];
-    for (const id of ids) {
-      const row = rows.find((r) => r.id === id);
-      if (!row || row.is_active === false) refused.push({ id, code: row?.code ?? null, reason: 'dont_have_coupon' });
-      else if (!isOpenToGroup(row.user_groups, userGroupId)) refused.push({ id, code: row.code, reason: 'not_support' });
+    for (const row of rows) {
+      if (row.is_active === false) refused.push({ id: row.id, code: row.code, reason: 'dont_have_coupon' });
+      else if (!isOpenToGroup(row.user_groups, userGroupId)) refused.push({ id: row.id, code: row.code, reason: 'not_support' });
     }
     return { rows: rows.filter((row) => !refused.some((r) => r.id === row.id)), refused };
   }
@@ -383,12 +422,16 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const method = await rows.readFirst<MethodRow>(UID.paymentMethod, ['id', 'method_id', 'enabled'], { method_id: payload.payment_method_id });
       if (!method || method.enabled === false) throw fail('NO_PAYMENT_METHOD', { payment_method_id: payload.payment_method_id });
 
-      const catalogue = await loadCatalogue(buyer, payload, now);
+      // The buyer as the listing sees them; their courses are read only for a plan free for owners of other courses.
+      let owned: Promise<number[]> | null = null;
+      const viewer = async (): Promise<PlanViewer> => {
+        owned ??= strapi.service('api::learning.learning').ownedCourseIds(buyer.id) as Promise<number[]>;
+        return { loggedIn: true, ownedCourseIds: await owned };
+      };
+      const catalogue = await loadCatalogue(buyer, payload, now, viewer);
       const { profile, lines } = catalogue;
-      const productLines = await loadProductLines(payload, now);
-      // Only plans free for owners of other courses need the buyer's orders before the transaction.
-      const owned = lines.some((line) => line.plan.free_for === 'Student') ? (await loadBuyerHistory(strapi, profile.id)).owned : [];
-      checkPlansAndDates(lines, profile, new Set(owned.map((o) => o.courseId)), now);
+      const productLines = await loadProductLines(payload, now, viewer);
+      checkPlansAndDates(lines, productLines, profile, now);
       const structural = checkOrder({
         courses: [
           ...lines.map((line) => ({ courseId: line.course.id, courseType: line.course.course_type, planId: line.plan.id, shipsItem: courseShipsItem(line.course) })),
@@ -404,8 +447,9 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const shipping = await loadShipping(lines, productLines, payload, profile.id, currency);
 
       const userGroupId = userGroupOf(profile);
-      const coupons = checkCoupons(payload.coupon_id, catalogue.coupons, userGroupId);
-      if (coupons.refused.length > 0) throw couponError(coupons.refused);
+      const coupons = checkCoupons(catalogue.coupons, userGroupId);
+      const refusedCoupons = [...catalogue.couponRefusals, ...coupons.refused];
+      if (refusedCoupons.length > 0) throw couponError(refusedCoupons);
       const promotions = catalogue.promotions.filter((row) => isOpenToGroup(row.user_groups, userGroupId));
       const allowedPercents = Array.isArray(setting?.withholding_percents) ? (setting.withholding_percents as unknown[]).map(Number) : null;
       const withholdingPercent: WithholdingPercent = payload.withholding_percent ?? DEFAULT_WITHHOLDING_PERCENT;

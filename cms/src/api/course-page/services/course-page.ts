@@ -9,7 +9,7 @@ import type { CourseType, OrderStatus } from '@sala/shared/constants';
 import { notFound } from '../../../http/errors';
 import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } from '../utils/media';
 import { coursePath, isPublishedAt, productPath, toIso, type EntryRef } from '../utils/paths';
-import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, type PlanDto, type PlanRow } from '../utils/plans';
+import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, planRowsFor as loadPlanRows, type PlanDto, type PlanRow } from '../utils/plans';
 import { readPageSettings, type PageSettings } from '../utils/settings';
 import { createRows } from '../utils/rows';
 
@@ -509,20 +509,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
-  async function planRowsFor(owner: 'course' | 'product', ids: number[]): Promise<Map<number, PlanRow[]>> {
-    const byOwner = new Map<number, PlanRow[]>(ids.map((id) => [id, []]));
-    if (ids.length === 0) return byOwner;
-    const rows = (await strapi.db.query(PLAN_UID).findMany({
-      select: [...PLAN_FIELDS],
-      where: { [owner]: { id: { $in: ids } } },
-      populate: { course: { select: ['id'] }, product: { select: ['id'] }, free_courses: { select: ['id'] } },
-    })) as PlanRow[];
-    for (const row of rows) {
-      const ownerId = row[owner]?.id;
-      if (ownerId !== undefined) byOwner.get(ownerId)?.push(row);
-    }
-    return byOwner;
-  }
+  const planRowsFor = (owner: 'course' | 'product', ids: number[]) => loadPlanRows(strapi, owner, ids);
 
   return {
     /** The course page of a published course; `viewerId` adds what is personal to a signed-in student. */

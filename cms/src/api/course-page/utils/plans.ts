@@ -4,7 +4,8 @@
  * amounts (ADR 014), and the listing itself is decided by `listPlans` only.
  */
 import { money, toMajorNumber } from '@sala/shared/money';
-import { listPlans, type ListedPlan, type PlanViewer, type PricingPlan } from '@sala/shared/plans';
+import type { Core } from '@strapi/strapi';
+import { listPlans, type ListedPlan, type PlanDisabledReason, type PlanHiddenReason, type PlanViewer, type PricingPlan } from '@sala/shared/plans';
 import type { PlanType, PricingType, TermUnit } from '@sala/shared/constants';
 
 export const PLAN_UID = 'api::pricing-plan.pricing-plan';
@@ -178,4 +179,43 @@ export function lowestVisitorAmount(rows: readonly PlanRow[]): number | null {
   const listing = listPlans(sortPlanRows(rows).map(toDomainPlan), { loggedIn: false, ownedCourseIds: [] });
   const amounts = listing.plans.filter((plan) => !plan.disabled && plan.freeFor === null && plan.priceAmount !== null).map((plan) => plan.priceAmount as number);
   return amounts.length > 0 ? Math.min(...amounts) : null;
+}
+
+/** The plans of these courses or products (every plan, shown or not), by owner id, with what the listing needs. */
+export async function planRowsFor(strapi: Core.Strapi, owner: 'course' | 'product', ids: number[]): Promise<Map<number, PlanRow[]>> {
+  const byOwner = new Map<number, PlanRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byOwner;
+  const rows = (await strapi.db.query(PLAN_UID).findMany({
+    select: [...PLAN_FIELDS],
+    where: { [owner]: { id: { $in: ids } } },
+    populate: PLAN_POPULATE as never,
+  })) as PlanRow[];
+  for (const row of rows) {
+    const ownerId = row[owner]?.id;
+    if (ownerId !== undefined) byOwner.get(ownerId)?.push(row);
+  }
+  return byOwner;
+}
+
+/** Why a plan may not be chosen: the listing hides it (or it is not a plan of this course or product), or lists it disabled. */
+export type PlanRefusal = { code: 'NO_PRICING_PLAN'; reason: PlanHiddenReason | 'not_a_plan' } | { code: 'MEMBER_ONLY_PLAN'; reason: PlanDisabledReason };
+
+/**
+ * The plan a viewer may buy among the plans of one course or product, by the listing's own
+ * rules (`listPlans`): `planId`, when the listing offers it to this viewer and enabled, or
+ * (with no `planId`) the plan the listing selects first. The cart and the order choose with
+ * this, so a buyer can buy exactly what the course page offers them, and nothing it hides.
+ */
+export function choosePlan<R extends PlanRow>(rows: readonly R[], viewer: PlanViewer, planId: number | null): { plan: R } | { refusal: PlanRefusal } {
+  const sorted = sortPlanRows(rows) as R[];
+  const listing = listPlans(sorted.map(toDomainPlan), viewer);
+  const wanted = planId ?? listing.selectedPlanId;
+  const row = wanted === null ? undefined : sorted.find((candidate) => candidate.id === wanted);
+  if (!row) return { refusal: { code: 'NO_PRICING_PLAN', reason: 'not_a_plan' } };
+  const hidden = listing.hidden.find((entry) => entry.id === row.id);
+  if (hidden) return { refusal: { code: 'NO_PRICING_PLAN', reason: hidden.reason } };
+  const listed = listing.plans.find((plan) => plan.id === row.id);
+  if (!listed) return { refusal: { code: 'NO_PRICING_PLAN', reason: 'not_a_plan' } };
+  if (listed.disabled) return { refusal: { code: 'MEMBER_ONLY_PLAN', reason: listed.disabledReason ?? 'member_only' } };
+  return { plan: row };
 }

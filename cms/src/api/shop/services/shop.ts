@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../../../http/errors';
 import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../course-page/utils/media';
 import { coursePath, isPublishedAt, toIso } from '../../course-page/utils/paths';
 import { readPageSettings } from '../../course-page/utils/settings';
+import { claimedCouponIds, recordCouponClaim } from '../../checkout/lib/coupon-claims';
 
 const PROMOTION_UID = 'api::promotion.promotion';
 const COUPON_UID = 'api::coupon.coupon';
@@ -320,24 +321,31 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Coupons by id, for a cart that holds their ids: only those usable now, and without
-     * their code (ids are sequential; the codes are what a buyer must know).
+     * Coupons by id, for a cart that holds their ids: only those the signed-in caller looked up
+     * by code before (lib/coupon-claims), usable now, and without their code. A visitor, or a
+     * student asking for an id they never looked up, learns nothing: ids are sequential, and a
+     * coupon's discount and courses are for those who know its code.
      */
     async couponsByIds(input: { ids: number[]; viewer: Viewer; now: Date }): Promise<CouponDto[]> {
-      if (input.ids.length === 0) return [];
+      if (input.ids.length === 0 || input.viewer === null) return [];
       const rows = (await strapi.db.query(COUPON_UID).findMany({ ...COUPON_QUERY, where: { id: { $in: input.ids } } })) as CouponRow[];
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const claimed = await claimedCouponIds(strapi, input.viewer.userId, rows);
+      const byId = new Map(rows.filter((row) => claimed.has(row.id)).map((row) => [row.id, row]));
       return input.ids
         .map((id) => byId.get(id))
         .filter((row): row is CouponRow => row !== undefined && couponUnavailableReason(row, input.viewer, input.now) === null)
         .map((row) => couponDto(row, false));
     },
 
-    /** The coupon of a code (any letter case), or NOT_FOUND / COUPON_NOT_AVAILABLE (inactive, expired, used up, another user group). */
+    /**
+     * The coupon of a code (any letter case), or NOT_FOUND / COUPON_NOT_AVAILABLE (inactive, expired, used up, another user group).
+     * A signed-in caller who names an existing code is recorded as knowing it: their orders may then name the coupon by id.
+     */
     async couponByCode(input: { code: string; viewer: Viewer; now: Date }): Promise<CouponDto> {
       const rows = (await strapi.db.query(COUPON_UID).findMany({ ...COUPON_QUERY, where: { code: { $eqi: input.code } }, orderBy: [{ id: 'asc' }] })) as CouponRow[];
       const coupon = rows.find((row) => row.code.toLowerCase() === input.code.toLowerCase());
       if (!coupon) throw notFound();
+      if (input.viewer) await recordCouponClaim(strapi, input.viewer.userId, coupon, input.now);
       const reason = couponUnavailableReason(coupon, input.viewer, input.now);
       if (reason) throw new ApiError(409, 'COUPON_NOT_AVAILABLE', undefined, { reason });
       return couponDto(coupon, true);
