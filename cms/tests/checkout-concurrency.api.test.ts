@@ -115,7 +115,7 @@ describe('the last seats of a class', () => {
 
 describe('a coupon that can be used once', () => {
   it('ONCE1 goes to exactly 1 of 20 buyers ordering at the same moment; the other 19 hear COUPON_NOT_AVAILABLE with coupon_full', async () => {
-    const coupon = await cms.strapi.db.query(COUPON).findOne({ where: { code: 'ONCE1' }, select: ['id', 'usage_limit'] });
+    const coupon = await cms.strapi.db.query(COUPON).findOne({ where: { code: 'ONCE1' }, select: ['id', 'code', 'usage_limit'] });
     expect(coupon.usage_limit).toBe(1);
     const course = await cms.strapi.db.query(COURSE).findOne({ where: { slug: 'private-public-speaking-coaching' }, select: ['id'], populate: { pricing_plans: { select: ['id', 'price', 'is_default'] } } });
     const plan = course.pricing_plans.find((p: { is_default: boolean }) => p.is_default);
@@ -125,7 +125,7 @@ describe('a coupon that can be used once', () => {
       const buyers = await createBuyers(20);
 
       const started = Date.now();
-      const answers = await Promise.all(buyers.map((buyer) => placeOrder(buyer, { course_id: [course.id], pricingplan_id: [plan.id], coupon_id: [coupon.id] })));
+      const answers = await Promise.all(buyers.map((buyer) => placeOrder(buyer, { course_id: [course.id], pricingplan_id: [plan.id], coupon_id: [coupon.id], coupon_code: [coupon.code] })));
       timings.push(`coupon round ${round}: 20 orders in ${Date.now() - started} ms`);
 
       const placed = answers.filter((a) => a.status === 201);

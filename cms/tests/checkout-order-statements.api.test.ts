@@ -167,7 +167,8 @@ describe('SQL statements of POST /private/cart/order', () => {
     const coupon = await db(COUPON).create({
       data: { code: `STATEMENTS${++n}`, coupon_type: 'P1', number_of_course: 1, discount_type: 'amount', discount_amount: 10000, courses: [second.courseId], payment_methods: [bank.id], used_count: 0, usage_limit: 5, is_active: true },
     });
-    const placed = await place(a, { course_id: [second.courseId, first.courseId], pricingplan_id: [second.planId, first.planId], coupon_id: [coupon.id] });
+    // the order carries the code the buyer typed, as the storefront sends it
+    const placed = await place(a, { course_id: [second.courseId, first.courseId], pricingplan_id: [second.planId, first.planId], coupon_id: [coupon.id], coupon_code: [coupon.code] });
     console.info(`[statements] order of two courses with a coupon ${placed.statements.length}`);
     expect(placed.status).toBe(201);
     expect(placed.statements.length).toBeLessThanOrEqual(BUDGET_TWO_COURSES_AND_COUPON);

@@ -117,6 +117,12 @@ async function couponFor(fixtures: Fixture[], fields: Record<string, unknown> = 
   });
 }
 
+/** The buyer types the coupon's code into the cart: the look-up that lets their order name the coupon by id. */
+async function lookUp(who: Buyer, code: string): Promise<void> {
+  const res = await call('POST', '/public/cart/getCouponByCouponCode', who, { coupon_code: code });
+  expect([200, 409]).toContain(res.status);
+}
+
 async function orderCount(): Promise<number> {
   return db(ORDER).count();
 }
@@ -172,6 +178,7 @@ describe('POST /private/cart/order', () => {
     const y = await course({}, { price: 200000 });
     // 500.00 off when both are bought, spread 1:2 by largest remainder: 166.67 + 333.33
     const coupon = await couponFor([x, y], { coupon_type: 'P2', number_of_course: 2, discount_amount: 50000 });
+    await lookUp(a, coupon.code);
     const res = await order(a, [x, y], { coupon_id: [coupon.id], discount: 0 });
     expect(res.status).toBe(201);
     expect(res.body.order_detail).toMatchObject({ price: 3000, discount: 500, net: 2500, coupon_list_code: [coupon.code] });
@@ -191,6 +198,7 @@ describe('POST /private/cart/order', () => {
     const a = await buyer();
     const fixture = await course();
     const bankOnly = await couponFor([fixture]);
+    await lookUp(a, bankOnly.code);
     const wrongMethod = await order(a, [fixture], { coupon_id: [bankOnly.id], payment_method_id: CARD });
     expect(wrongMethod.status).toBe(400);
     expect(wrongMethod.body.error).toMatchObject({ code: 'COUPON_NOT_AVAILABLE', result: { codes: [bankOnly.code], coupons: [{ id: bankOnly.id, reason: 'coupon_payment_method_conflict' }] } });
@@ -200,6 +208,7 @@ describe('POST /private/cart/order', () => {
     expect(unknown.body.error).toMatchObject({ code: 'COUPON_NOT_AVAILABLE', result: { coupons: [{ id: 999999, reason: 'dont_have_coupon' }] } });
 
     const usedUp = await couponFor([fixture], { usage_limit: 3, used_count: 3 });
+    await lookUp(a, usedUp.code);
     const full = await order(a, [fixture], { coupon_id: [usedUp.id] });
     expect(full.status).toBe(409);
     expect(full.body.error).toMatchObject({ code: 'COUPON_NOT_AVAILABLE', result: { codes: [usedUp.code], coupons: [{ reason: 'coupon_full' }] } });
@@ -234,9 +243,13 @@ describe('POST /private/cart/order', () => {
 
     // Private classes can be bought again, except by someone who owns one on a special plan
     const b = await buyer();
-    const coaching = await course({ course_type: 'Private-Classroom' }, { pricing_type: 'others', price: 890000 });
-    const first = await order(b, [coaching]);
-    await orderState().approve({ orderId: first.body.orderId, by: 'admin' });
+    // the special plan is not listed, so not sold at the checkout: the shop grants it with an approved order of its own
+    const coaching = await course({ course_type: 'Private-Classroom' }, { price: 450000 });
+    const special = await db(PLAN).create({
+      data: { name: 'โค้ชชิ่งองค์กร', reference_code: 'COURSE', plan_type: 'One-Time Payment', pricing_type: 'others', status_show: true, price: 890000, course: coaching.course.id },
+    });
+    const granted = await db(ORDER).create({ data: { order_token: `granted-${b.id}`, status: 'approved', user: b.id, currency_code: 'THB', price: 890000, discount: 0, net: 890000, approved_at: new Date() } });
+    await db(ORDER_LINE).create({ data: { order: granted.id, course: coaching.course.id, pricing_plan: special.id, title: coaching.course.title, course_type: 'Private-Classroom', quantity: 1, price: 890000, discount: 0, net: 890000 } });
     const second = await order(b, [coaching]);
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: 'HAVE_COURSE', result: { names: [coaching.course.title] } });
@@ -527,6 +540,7 @@ describe('cancelling and expiring an unpaid order', () => {
     const a = await buyer();
     const fixture = await course({ course_type: 'In-class', seat: 10, seats_taken: 4 });
     const coupon = await couponFor([fixture], { usage_limit: 10, used_count: 2 });
+    await lookUp(a, coupon.code);
     const res = await order(a, [fixture], { coupon_id: [coupon.id] });
     expect(res.status).toBe(201);
     expect(await seatsTaken(fixture.course.id)).toBe(5);

@@ -111,7 +111,7 @@ describe('kill -9 of the CMS during fifty orders in flight', () => {
       let killed: Promise<void> | undefined;
       const answers = await Promise.all(
         buyers.map((buyer: Buyer, i: number) =>
-          placeOrder(instance.url, buyer, offer, i % 2 ? [coupon.id] : []).then((answer) => {
+          placeOrder(instance.url, buyer, offer, i % 2 ? [coupon] : []).then((answer) => {
             if (answer.status !== 0 && ++answered >= killAfter) killed ??= kill(instance, 'SIGKILL');
             return answer;
           }),
@@ -140,7 +140,7 @@ describe('kill -9 of the CMS during fifty orders in flight', () => {
 
       // The restarted CMS carries on from the state the kill left.
       const [late] = await createBuyers(reader.strapi, 1, `late${round}`);
-      const next = await placeOrder(target.url, late, offer, [coupon.id]);
+      const next = await placeOrder(target.url, late, offer, [coupon]);
       expect([201, 409], `round ${round}: ${next.text}`).toContain(next.status);
       const afterRestart = await checkoutInvariants(reader.strapi, { ...args, buyerIds: [...args.buyerIds, late.id] });
       expect(afterRestart.problems, `round ${round}: after the restart`).toEqual([]);

@@ -82,11 +82,21 @@ export async function createCoupon(strapi: any, courseIds: number[], limit: numb
   return { id: coupon.id, code };
 }
 
-export function placeOrder(cmsUrl: string, buyer: Buyer, offer: Offer, couponIds: number[] = []): Promise<Answer> {
+/** The order of one course; each coupon goes with the code the buyer typed (a coupon counts only for a buyer who presented its code). */
+export function placeOrder(cmsUrl: string, buyer: Buyer, offer: Offer, coupons: { id: number; code: string }[] = []): Promise<Answer> {
   return sendJson(
     'POST',
     `${cmsUrl}/private/cart/order`,
-    { user_id: buyer.id, course_id: [offer.courseId], pricingplan_id: [offer.planId], coupon_id: couponIds, payment_method_id: BANK_TRANSFER, price: 1, currency_code: 'THB' },
+    {
+      user_id: buyer.id,
+      course_id: [offer.courseId],
+      pricingplan_id: [offer.planId],
+      coupon_id: coupons.map((coupon) => coupon.id),
+      coupon_code: coupons.map((coupon) => coupon.code),
+      payment_method_id: BANK_TRANSFER,
+      price: 1,
+      currency_code: 'THB',
+    },
     { headers: bearer(buyer.jwt) },
   );
 }
