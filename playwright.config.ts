@@ -19,6 +19,8 @@ const REALTIME_PORT = process.env.E2E_REALTIME_PORT || '8447';
  */
 const PAGE_CACHE_SECRET = 'e2e-only-page-cache-P3f8Wk1Ys6Jd0Mq5Tc9Xv2Lb';
 const SESSION_SECRET = 'e2e-only-session-K7d2Qx9Lm4Vb8Rt1Zw6Hs3Np';
+/** The storefront signs each visitor's address on its CMS calls with it (ADR 158). */
+const CLIENT_ADDRESS_SECRET = 'e2e-only-client-address-H5s9Gv2Kq7Wn4Bx1Rd8Lt6Mc';
 
 // Throwaway values: the CMS refuses to start without secrets, and a fresh clone has no cms/.env.
 const cmsEnv = {
@@ -47,6 +49,9 @@ const cmsEnv = {
   SIGNUP_MAX_PER_IP_PER_DAY: '100000',
   LOGIN_MAX_FAILURES_PER_IP: '100000',
   PASSWORD_RESET_MAX_PER_IP_PER_HOUR: '100000',
+  UPLOADS_PER_ADDRESS_PER_HOUR: '100000',
+  UPLOAD_MB_PER_ADDRESS_PER_HOUR: '100000',
+  CLIENT_ADDRESS_SECRET,
   // the payment methods of the seed point at the sandboxes below, and return to this storefront
   ...SANDBOX_PORT_ENV,
   STOREFRONT_URL,
@@ -168,6 +173,7 @@ export default defineConfig({
         REALTIME_PUBLIC_URL: `https://127.0.0.1:${REALTIME_PORT}`,
         SESSION_SECRET,
         PAGE_CACHE_SECRET,
+        CLIENT_ADDRESS_SECRET,
         SALA_STOREFRONT_BUILD_DIR: STOREFRONT_BUILD_DIR,
       },
       timeout: 240_000,

@@ -7,10 +7,14 @@
  * node:http request, before Express; everything else goes through the app, where the cache
  * records the pages it may keep.
  *
+<<<<<<< HEAD
  * A request target that is not a path (`//host/`, `http://host/`, `*`) is answered 400 by the
  * cache's `serve`, before the cache and Express see it.
  *
  *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET,
+=======
+ *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PAGE_CACHE_SECRET, TRUSTED_PROXIES,
+>>>>>>> 2731c6d (Limits key on the client address: the storefront signs the visitor's address, X-Forwarded-For counts only from TRUSTED_PROXIES, sign-in counts per account and address with the account's own addresses exempt from its all-address limit)
  *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10)
  *
  * Run it from the storefront folder (public/ and the client assets resolve from the build).
@@ -71,6 +75,8 @@ function staticFilesOnly(dir, handler) {
 
 const app = express();
 app.disable('x-powered-by');
+const trustedProxies = (process.env.TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean);
+if (trustedProxies.length > 0) app.set('trust proxy', trustedProxies);
 app.use(compression());
 app.use(build.publicPath, staticFilesOnly(build.assetsBuildDirectory, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' })));
 app.use(staticFilesOnly('public', express.static('public', { maxAge: '1h' })));
@@ -83,7 +89,12 @@ const pathOnly = (url) => String(url ?? '').split('?')[0];
 morgan.token('path', (req) => pathOnly(req.originalUrl ?? req.url));
 if (accessLog) app.use(morgan(':method :path :status :res[content-length] - :response-time ms'));
 app.use(cache.middleware);
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+const handleRemix = createRequestHandler({ build, mode: process.env.NODE_ENV });
+// The visitor's address (X-Forwarded-For only from TRUSTED_PROXIES) rides on every CMS call made for the request, signed (ADR 158).
+app.all('*', (req, res, next) => {
+  const withClientAddress = build.entry.module.withClientAddress;
+  return withClientAddress ? withClientAddress(req.ip, () => handleRemix(req, res, next)) : handleRemix(req, res, next);
+});
 
 /** A hit never reaches Express; with the access log on, it is logged as the access log above would (no query string). */
 function logHit(req, res, started) {

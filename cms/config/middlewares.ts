@@ -3,6 +3,8 @@ import type { Core } from '@strapi/strapi';
 const config: Core.Config.Middlewares = [
   'strapi::logger',
   'strapi::errors',
+  // before anything reads ctx.request.ip: the one client address every limit keys on
+  'global::client-address',
   'global::api-envelope',
   'strapi::security',
   'global::uploads-headers',

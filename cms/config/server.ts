@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { assertSafeProductionSecrets } from '../src/production';
+import { trustedProxies } from '../src/http/client-address';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => {
   // Production stops here, before the database opens, on an unset, short or example secret.
@@ -11,8 +12,9 @@ const serverConfig = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Ser
   host: env('HOST', '0.0.0.0'),
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),
-  // behind a reverse proxy the client address comes from X-Forwarded-For
-  proxy: env.bool('IS_PROXIED', false),
+  // Behind a reverse proxy Koa reads X-Forwarded-Proto/Host; the client address is resolved by
+  // the client-address middleware, which drops forwarding headers of peers outside TRUSTED_PROXIES.
+  proxy: { koa: trustedProxies().length > 0 },
   app: {
     keys: env.array('APP_KEYS')!,
   },

@@ -20,6 +20,8 @@ getEnv();
 
 /** The production server (server.mjs) calls it when the CMS purges the page cache (ADR 142). */
 export { purgeReferenceData } from '~/lib/reference-data.server';
+// server.mjs serves each request inside it, so CMS calls carry the visitor's signed address
+export { withClientAddress } from '~/lib/client-address.server';
 
 /** The public origin (PUBLIC_URL): server.mjs gives the page cache's own renders its Host. */
 export const publicUrl = (): string => getEnv().PUBLIC_URL;

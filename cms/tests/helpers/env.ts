@@ -8,6 +8,7 @@ export const TEST_ENV: Record<string, string> = {
   TRANSFER_TOKEN_SALT: 'test-transfer-token-salt',
   JWT_SECRET: 'test-jwt-secret',
   ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef',
+  CLIENT_ADDRESS_SECRET: 'test-client-address-secret-0123456789',
   STRAPI_TELEMETRY_DISABLED: 'true',
   STRAPI_STARTUP_LOG: 'false',
   BROWSER: 'none',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { getEnv } from '../env.server';
+import { clientAddressHeaders } from './client-address.server';
 import { CourseListResponseSchema, TextsResponseSchema, type CourseListItem } from './catalog';
 import {
   CommentResponseSchema,
@@ -63,7 +64,7 @@ function withTimeout(timeoutMs: number, signal?: AbortSignal): AbortSignal {
 async function request(path: string, options: FetchOptions, init: CallInit = {}): Promise<Response> {
   const env = getEnv();
   const signal = withTimeout(options.timeoutMs ?? env.CMS_TIMEOUT_MS, options.signal);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...clientAddressHeaders() };
   if (init.contentType) headers['content-type'] = init.contentType;
   if (init.jwt) headers.authorization = `Bearer ${init.jwt}`;
   if (init.locale) headers['x-locale'] = init.locale;

@@ -2,6 +2,7 @@
 import { revokeTokens } from '../../../http/token-revocation';
 import { issueTicket } from '../../../realtime/ticket';
 import type { Core } from '@strapi/strapi';
+import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
 import { buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
@@ -84,7 +85,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const { username, password } = parsed.data;
     if (username.length > MAX_IDENTIFIER_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw badRequest('INPUT_ERROR');
     const result = (await withRetryAfter(ctx, () =>
-      strapi.service('api::account.login').login({ identifier: username, password, ip: ctx.request.ip }),
+      strapi.service('api::account.login').login({ identifier: username, password, ip: clientAddress(ctx) }),
     )) as LoginResult;
     ctx.body = { success: true, jwt: result.jwt, user: result.user };
   },
@@ -106,7 +107,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (retry.success) mergeErrors(errors, await strapi.service('api::account.registration').formErrors(retry.data, t));
       throw invalidRegistration(errors);
     }
-    const input: RegistrationInput = { payload: parsed.data, ip: ctx.request.ip, t };
+    const input: RegistrationInput = { payload: parsed.data, ip: clientAddress(ctx), t };
     const { userId } = (await strapi.service('api::account.registration').register(input)) as { userId: number };
     ctx.body = { success: true, createStudent: true, userId };
   },

@@ -1,5 +1,6 @@
 /** Thin: the forgot-password and reset-password calls, parsed with the shared schemas. */
 import type { Core } from '@strapi/strapi';
+import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
 import { buildForgotPasswordSchema, buildResetPasswordSchema } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
@@ -35,7 +36,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const parsed = buildForgotPasswordSchema(t).safeParse(bodyOf(ctx));
       if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues) });
       try {
-        await service().requestReset({ email: parsed.data.email, ip: ctx.request.ip, locale: localeFor(ctx) });
+        await service().requestReset({ email: parsed.data.email, ip: clientAddress(ctx), locale: localeFor(ctx) });
       } catch (error) {
         if (error instanceof ApiError && error.status === 429 && typeof error.details.retryAfter === 'number') ctx.set('Retry-After', String(error.details.retryAfter));
         throw error;
