@@ -23,6 +23,7 @@ export default {
     await assertNoSandboxPayments(strapi, process.env);
     await startRealtime(strapi);
     strapi.service('api::checkout.order-expiry').schedule();
+    strapi.service('api::storage.storage').scheduleCleanUp();
   },
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {

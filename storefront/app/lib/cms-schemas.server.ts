@@ -227,6 +227,7 @@ export const LoginResponseSchema = z.object({
 export const RegisterResponseSchema = z.looseObject({ success: z.literal(true), userId: z.number().int() });
 
 export const UploadResponseSchema = z.object({ success: z.literal(true), fileName: z.array(z.string()) });
+export const UploadTicketResponseSchema = z.object({ success: z.literal(true), ticket: z.string().min(1), expiresAt: z.string() });
 
 const OrderDetailFields = {
   id: z.number().int(),

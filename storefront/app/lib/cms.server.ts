@@ -26,6 +26,7 @@ import {
   SiteSettingsResponseSchema,
   SuccessResponseSchema,
   UploadResponseSchema,
+  UploadTicketResponseSchema,
   UserGroupsResponseSchema,
 } from './cms-schemas.server';
 import type { Locale } from './i18n';
@@ -54,7 +55,7 @@ type FetchOptions = { signal?: AbortSignal; timeoutMs?: number };
  */
 export type CallOptions = FetchOptions & { jwt?: string | null; locale?: Locale; shared?: boolean };
 
-export type CallInit = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: BodyInit; contentType?: string; jwt?: string | null; locale?: Locale };
+export type CallInit = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: BodyInit; contentType?: string; jwt?: string | null; locale?: Locale; headers?: Record<string, string> };
 
 function withTimeout(timeoutMs: number, signal?: AbortSignal): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -64,7 +65,7 @@ function withTimeout(timeoutMs: number, signal?: AbortSignal): AbortSignal {
 async function request(path: string, options: FetchOptions, init: CallInit = {}): Promise<Response> {
   const env = getEnv();
   const signal = withTimeout(options.timeoutMs ?? env.CMS_TIMEOUT_MS, options.signal);
-  const headers: Record<string, string> = { accept: 'application/json', ...clientAddressHeaders() };
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json', ...clientAddressHeaders() };
   if (init.contentType) headers['content-type'] = init.contentType;
   if (init.jwt) headers.authorization = `Bearer ${init.jwt}`;
   if (init.locale) headers['x-locale'] = init.locale;
@@ -297,12 +298,21 @@ export async function registerStudent(payload: Record<string, unknown>, options:
   return (await postJson('/public/students/course-detail-page', RegisterResponseSchema, payload, options)).userId;
 }
 
-/** Uploads files as imageinput0..n and returns their stored names, in order. */
-export async function uploadFiles(files: readonly File[], options: CallOptions = {}): Promise<string[]> {
+/**
+ * Uploads files as imageinput0..n and returns their stored names, in order. A visitor (no token)
+ * first gets a short-lived ticket for `purpose` from the CMS, which limits visitors' uploads
+ * per address (ADR 158).
+ */
+export async function uploadFiles(files: readonly File[], options: CallOptions & { purpose?: 'checkout' | 'registration' } = {}): Promise<string[]> {
   if (files.length === 0) return [];
   const form = new FormData();
   files.forEach((file, index) => form.append(`imageinput${index}`, file, file.name));
-  const answer = await callJson('/api/home/test_upload', UploadResponseSchema, { timeoutMs: 30_000, ...options }, { method: 'POST', body: form });
+  const headers: Record<string, string> = {};
+  if (!options.jwt) {
+    const { ticket } = await postJson('/public/uploads/ticket', UploadTicketResponseSchema, { purpose: options.purpose ?? 'checkout' }, options);
+    headers['x-upload-ticket'] = ticket;
+  }
+  const answer = await callJson('/api/home/test_upload', UploadResponseSchema, { timeoutMs: 30_000, ...options }, { method: 'POST', body: form, headers });
   return answer.fileName;
 }
 

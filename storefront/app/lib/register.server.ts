@@ -59,7 +59,7 @@ export async function submitRegistration(args: {
   }
   if (slots.length > 0) {
     try {
-      const names = await uploadFiles(slots.map((slot) => slot.file), { locale, signal });
+      const names = await uploadFiles(slots.map((slot) => slot.file), { locale, signal, purpose: 'registration' });
       slots.forEach((slot, index) => slot.assign(names[index]));
     } catch (error) {
       if (!(error instanceof CmsApiError)) throw error;

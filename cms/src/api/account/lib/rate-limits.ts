@@ -14,8 +14,8 @@ export type Limiter = {
   readonly limit: Limit;
   /** Milliseconds until `key` may be used again, or 0 while it is under its limit. */
   blockedFor(key: string): Promise<number>;
-  /** Counts one use of `key`; the milliseconds to wait when this use went over the limit, else 0. */
-  hit(key: string): Promise<number>;
+  /** Counts one use of `key` (or `points` of it); the milliseconds to wait when this use went over the limit, else 0. */
+  hit(key: string, points?: number): Promise<number>;
   /** Gives one use back (an attempt that turned out not to count). */
   giveBack(key: string): Promise<void>;
   /** Forgets every use of `key`. */
@@ -86,9 +86,9 @@ export function createLimiter(strapi: Core.Strapi, name: string, limit: Limit): 
       const state = await store.get(key);
       return state && state.consumedPoints >= limit.points ? Math.max(state.msBeforeNext, 1) : 0;
     },
-    async hit(key) {
+    async hit(key, points = 1) {
       try {
-        await store.consume(key, 1);
+        await store.consume(key, points);
         return 0;
       } catch (answer) {
         if (isLimitAnswer(answer)) return Math.max(answer.msBeforeNext, 1);

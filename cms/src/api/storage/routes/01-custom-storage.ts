@@ -2,6 +2,7 @@
 import type { CustomRoute } from '../../../http/routes';
 
 export const customRoutes: CustomRoute[] = [
+  { method: 'POST', path: '/public/uploads/ticket', handler: 'api::storage.storage.ticket', access: 'public' },
   { method: 'POST', path: '/api/home/test_upload', handler: 'api::storage.storage.upload', access: 'public' },
   { method: 'GET', path: '/api/storage/details', handler: 'api::storage.storage.details', access: 'shop_admin' },
   { method: 'GET', path: '/private/uploads', handler: 'api::storage.storage.listOwn', access: 'student' },

@@ -38,6 +38,13 @@ const BYTES_PER_MEGABYTE = 1048576;
 
 const DEFAULT_SIZE_LIMIT = 20 * 1024 * 1024;
 const DEFAULT_MAX_FILES = 10;
+/** Defaults of the upload quotas (ADR 158), in megabytes: a student's own files, and every visitor's together. */
+const DEFAULT_OWNER_QUOTA_MB = 200;
+const DEFAULT_ANONYMOUS_QUOTA_MB = 1024;
+/** Hours a visitor's upload may wait for a record to use it (UNATTACHED_UPLOAD_MAX_AGE_HOURS). */
+const DEFAULT_UNATTACHED_MAX_AGE_HOURS = 24;
+export const UNATTACHED_UPLOADS_JOB_NAME = 'storage-remove-unattached-uploads';
+const EVERY_HOUR = '17 * * * *';
 
 /** A file as the multipart parser left it in the temporary folder. */
 export type IncomingFile = { field: string; filepath: string; originalFilename: string | null; size: number };
@@ -72,6 +79,17 @@ export function uploadSizeLimit(): number {
 /** Files accepted in one request (UPLOAD_MAX_FILES). */
 export function uploadMaxFiles(): number {
   return positiveIntEnv('UPLOAD_MAX_FILES', DEFAULT_MAX_FILES);
+}
+
+/**
+ * Bytes one account may keep (UPLOAD_QUOTA_PER_OWNER_MB, 200) and every visitor's unclaimed
+ * uploads together (UPLOAD_QUOTA_ANONYMOUS_MB, 1024), on top of the shop's own quota.
+ */
+export function uploadQuotas(): { ownerBytes: number; anonymousBytes: number } {
+  return {
+    ownerBytes: positiveIntEnv('UPLOAD_QUOTA_PER_OWNER_MB', DEFAULT_OWNER_QUOTA_MB) * BYTES_PER_MEGABYTE,
+    anonymousBytes: positiveIntEnv('UPLOAD_QUOTA_ANONYMOUS_MB', DEFAULT_ANONYMOUS_QUOTA_MB) * BYTES_PER_MEGABYTE,
+  };
 }
 
 export const uploadUrl = (name: string) => `/uploads/${name}`;
@@ -130,6 +148,76 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     return Number(row?.total ?? 0);
   },
 
+  /** Bytes of the uploads of one account, or of every visitor's unclaimed uploads (null). */
+  async ownedBytes(ownerId: number | null): Promise<number> {
+    const rows = (await strapi.db.query(RECORD_UID).findMany({
+      select: ['size'],
+      where: ownerId === null ? { owner: { id: { $null: true } } } : { owner: { id: ownerId } },
+    })) as { size: number | string }[];
+    return rows.reduce((sum, row) => sum + Number(row.size ?? 0), 0);
+  },
+
+  /**
+   * Removes the visitors' uploads (no owner) received more than UNATTACHED_UPLOAD_MAX_AGE_HOURS
+   * before `now` that no record uses: the file, its media-library entry and its record. Returns
+   * the names removed.
+   */
+  async removeUnattachedUploads(now: Date = new Date()): Promise<string[]> {
+    const maxAgeHours = positiveIntEnv('UNATTACHED_UPLOAD_MAX_AGE_HOURS', DEFAULT_UNATTACHED_MAX_AGE_HOURS);
+    const cutoff = new Date(now.getTime() - maxAgeHours * 3600 * 1000);
+    const rows = (await strapi.db.query(RECORD_UID).findMany({
+      select: ['id', 'name'],
+      where: { owner: { id: { $null: true } }, createdAt: { $lt: cutoff } },
+      populate: { file: { select: ['id'] } },
+      orderBy: { id: 'asc' },
+      limit: 500,
+    })) as RecordRow[];
+    const removed: string[] = [];
+    const dir = this.uploadsDir();
+    for (const row of rows) {
+      if (!STORED_NAME_PATTERN.test(row.name)) continue;
+      const fileId = row.file?.id ?? null;
+      if (fileId !== null) {
+        const used = (await strapi.db
+          .connection(MEDIA_RELATIONS_TABLE)
+          .where('file_id', fileId)
+          .whereNot('related_type', RECORD_UID)
+          .count({ n: '*' })
+          .first()) as { n: number | string } | undefined;
+        if (Number(used?.n ?? 0) > 0) continue;
+      }
+      await strapi.db.transaction(async () => {
+        await strapi.db.query(RECORD_UID).delete({ where: { id: row.id } });
+        if (fileId !== null) await strapi.db.query(FILE_UID).delete({ where: { id: fileId } });
+      });
+      await fs.promises.rm(path.join(dir, row.name), { force: true });
+      removed.push(row.name);
+    }
+    return removed;
+  },
+
+  /** Registers the hourly clean-up of unattached visitor uploads with Strapi's cron. */
+  scheduleCleanUp(): void {
+    let running = false;
+    strapi.cron.add({
+      [UNATTACHED_UPLOADS_JOB_NAME]: {
+        task: async () => {
+          if (running) return;
+          running = true;
+          try {
+            const removed = await this.removeUnattachedUploads(new Date());
+            if (removed.length > 0) strapi.log.info(`[storage] removed ${removed.length} unattached upload(s)`);
+          } catch (error) {
+            strapi.log.error(`[storage] removing unattached uploads failed: ${(error as Error).message}`);
+          } finally {
+            running = false;
+          }
+        },
+        options: { rule: EVERY_HOUR },
+      },
+    });
+  },
+
   /** Free space in gigabytes of 1073741824 bytes, rounded down to 2 decimals so it never promises too much. */
   async freeGigabytes(): Promise<number> {
     return Math.floor(((await this.freeBytes()) / BYTES_PER_GIGABYTE) * 100) / 100;
@@ -157,6 +245,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
     const total = files.reduce((sum, file) => sum + file.size, 0);
     if (total >= (await this.freeBytes())) throw new ApiError(507, 'OUT_OF_STORAGE');
+    const quotas = uploadQuotas();
+    const quota = ownerId === null ? quotas.anonymousBytes : quotas.ownerBytes;
+    if ((await this.ownedBytes(ownerId)) + total > quota) throw new ApiError(507, 'OUT_OF_STORAGE');
 
     const dir = this.uploadsDir();
     const written: string[] = [];
