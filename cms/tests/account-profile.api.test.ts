@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
+import { visitorUploadHeaders } from './helpers/upload-ticket';
 
 const USER = 'plugin::users-permissions.user';
 const SETTING = 'api::site-setting.site-setting';
@@ -25,7 +26,7 @@ const PDF = fs.readFileSync(path.join(CMS_DIR, 'seed-assets', 'files', 'handout.
 async function uploadCertificate(token?: string): Promise<string> {
   const form = new FormData();
   form.append('imageinput0', new Blob([PDF]), 'certificate.pdf');
-  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : await visitorUploadHeaders(cms.url) });
   const body = (await res.json()) as { fileName: string[] };
   expect(res.status).toBe(200);
   uploadedNames.push(...body.fileName);

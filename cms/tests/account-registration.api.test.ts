@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
+import { visitorUploadHeaders } from './helpers/upload-ticket';
 
 const USER = 'plugin::users-permissions.user';
 const SETTING = 'api::site-setting.site-setting';
@@ -109,7 +110,7 @@ const setSettings = (data: Record<string, unknown>) => cms.strapi.db.query(SETTI
 async function upload(data: Buffer, fileName: string, token?: string): Promise<string> {
   const form = new FormData();
   form.append('imageinput0', new Blob([data]), fileName);
-  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : await visitorUploadHeaders(cms.url) });
   const body = (await res.json()) as { success: boolean; fileName: string[] };
   expect(res.status).toBe(200);
   uploadedNames.push(...body.fileName);

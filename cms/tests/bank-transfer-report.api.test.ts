@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 import { createBuyer, jsonCaller, type Buyer } from './helpers/api';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
+import { visitorUploadHeaders } from './helpers/upload-ticket';
 
 const COURSE = 'api::course.course';
 const PLAN = 'api::pricing-plan.pricing-plan';
@@ -51,7 +52,7 @@ async function placeOrder(who: Person): Promise<PlacedOrder> {
 async function uploadSlip(who?: Person | null): Promise<string> {
   const form = new FormData();
   form.append('imageinput0', new Blob([png], { type: 'image/png' }), 'slip.png');
-  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: who ? { authorization: `Bearer ${who.jwt}` } : {} });
+  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: who ? { authorization: `Bearer ${who.jwt}` } : await visitorUploadHeaders(cms.url) });
   const body = (await res.json()) as { fileName: string[] };
   expect(res.status).toBe(200);
   return body.fileName[0];

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, jsonCaller, type Buyer } from './helpers/api';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
+import { visitorUploadHeaders } from './helpers/upload-ticket';
 
 const COURSE = 'api::course.course';
 const PLAN = 'api::pricing-plan.pricing-plan';
@@ -35,7 +36,7 @@ const call = jsonCaller(() => cms);
 async function upload(file: { data: Buffer; name: string; type: string }, who?: Buyer | null): Promise<string> {
   const form = new FormData();
   form.append('imageinput0', new Blob([file.data], { type: file.type }), file.name);
-  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: who ? { authorization: `Bearer ${who.jwt}` } : {} });
+  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: who ? { authorization: `Bearer ${who.jwt}` } : await visitorUploadHeaders(cms.url) });
   const body = (await res.json()) as { fileName: string[] };
   expect(res.status).toBe(200);
   return body.fileName[0];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
+import { visitorUploadHeaders } from './helpers/upload-ticket';
 
 const UPLOADS_DIR = path.join(CMS_DIR, 'public', 'uploads');
 const RECORD = 'api::storage.upload-record';
@@ -40,7 +41,7 @@ async function upload(parts: Part[], token?: string, query = ''): Promise<{ stat
   const res = await fetch(`${cms.url}/api/home/test_upload${query}`, {
     method: 'POST',
     body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? { authorization: `Bearer ${token}` } : await visitorUploadHeaders(cms.url),
   });
   return { status: res.status, body: (await res.json()) as Body };
 }
@@ -149,7 +150,7 @@ describe('refused uploads', () => {
   });
 
   it('refuses a request without a file', async () => {
-    const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: new FormData() });
+    const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: new FormData(), headers: await visitorUploadHeaders(cms.url) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Body).error!.code).toBe('INPUT_ERROR');
   });

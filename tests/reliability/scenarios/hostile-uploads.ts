@@ -18,6 +18,7 @@ import { CMS_DIR, type TestStrapi } from '../../../cms/tests/helpers/strapi';
 import type { CmsHandle } from '../support/cms';
 import { createStudent, type TestStudent } from '../../../cms/tests/helpers/students';
 import { bearer, send, type Answer } from '../support/http';
+import { visitorUploadHeaders } from '../../../cms/tests/helpers/upload-ticket';
 
 const ROUNDS = 5;
 const UPLOADS_DIR = path.join(CMS_DIR, 'public', 'uploads');
@@ -76,9 +77,11 @@ function multipart(file: Hostile): { body: Buffer; contentType: string } {
   return { body: Buffer.concat([head, file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function upload(file: Hostile, student: TestStudent | null): Promise<Answer> {
+async function upload(file: Hostile, student: TestStudent | null): Promise<Answer> {
   const { body, contentType } = multipart(file);
-  return send('POST', `${cms.url}/api/home/test_upload`, { body, headers: { 'content-type': contentType, ...(student ? bearer(student.jwt) : {}) } });
+  // a visitor uploads with a ticket from the checkout (ADR 158)
+  const who = student ? bearer(student.jwt) : await visitorUploadHeaders(cms.url);
+  return send('POST', `${cms.url}/api/home/test_upload`, { body, headers: { 'content-type': contentType, ...who } });
 }
 
 /** Files carrying the marker in and around the uploads folder (big files are never marked, so only small ones are read), but those named in `except`. */
