@@ -19,6 +19,7 @@ const env = {
   TRUSTED_PROXIES: '127.0.0.9',
   LOGIN_MAX_FAILURES_PER_IP: String(PER_ADDRESS),
   LOGIN_FAILURE_WINDOW_SECONDS: '600',
+  SIGNUP_MAX_PER_IP_PER_DAY: '3',
 };
 const cms = sharedCms({ env });
 const sf = sharedStorefront(cms, { env: { CLIENT_ADDRESS_SECRET } });
@@ -74,6 +75,28 @@ describe('sign-in limits and the visitor address', () => {
     // the owner's own address is not locked out by others
     const owner = await login(account.username, PASSWORD, { headers: signedAddress(home) });
     expect(owner.status, owner.text).toBe(200);
+  });
+
+  it('(7a) sign-ups up to the limit from one visitor address do not close registration for other visitors', async () => {
+    const strapi = cms().strapi;
+    await strapi.db.query('api::site-setting.site-setting').updateMany({ where: {}, data: { max_users_per_day: 0 } });
+    const labels = (await (await fetch(`${cms().url}/public/customlabel`)).json()) as { data: { id: number; label: string; required?: boolean; is_required?: boolean; item_list?: { value: string }[] | null }[] };
+    const customLabel = labels.data
+      .filter((label) => label.required ?? label.is_required)
+      .map((label) => ({ id: label.id, value: label.item_list?.[0]?.value ?? 'ทดสอบ', validation: true, label: label.label }));
+    let n = 0;
+    const signUp = (visitor: string) => {
+      n += 1;
+      const username = `signup${Date.now().toString(36)}n${n}`;
+      const payload = { firstname: 'ผู้ทดสอบ', lastname: 'ระบบ', email: `${username}@security.test`, tel: '0812345678', username, password: 'secret1', customLabel, studentGroupKpi: 1, is_require_tax_invoice: false, is_registration_layout_four: true };
+      return sendJson('POST', `${cms().url}/public/students/course-detail-page`, payload, { headers: signedAddress(visitor) });
+    };
+    const busy = freshVisitor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await signUp(busy)).status);
+    expect(statuses).toEqual([200, 200, 200, 409, 409]);
+    const other = await signUp(freshVisitor());
+    expect(other.status, other.text).toBe(200);
   });
 
   it('(7b) a forged client-address header and a rotated X-Forwarded-For from an untrusted peer do not escape the per-address limit', async () => {
