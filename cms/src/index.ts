@@ -5,9 +5,14 @@ import { registerAllCustomRoutes } from './http/routes';
 import { registerContentBroadcast, startRealtime, stopRealtime } from './realtime';
 import { registerPagePurge } from './page-cache/purge';
 import { assertNoSandboxPayments, shouldSeedDemo } from './production';
+import { clientAddressSettings } from './http/client-address';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    // A bad TRUSTED_PROXIES entry stops the start; a missing CLIENT_ADDRESS_SECRET is said out loud (ADR 158).
+    const addresses = clientAddressSettings();
+    if (!addresses.signed) strapi.log.warn('[limits] CLIENT_ADDRESS_SECRET is not set: calls from the storefront count under its own address');
+    if (!process.env.TRUSTED_PROXIES?.trim() && addresses.proxies.length > 0) strapi.log.warn('[limits] IS_PROXIED is deprecated: set TRUSTED_PROXIES (now trusting loopback only)');
     registerAllCustomRoutes(strapi);
     registerContentBroadcast(strapi);
     registerPagePurge(strapi);
