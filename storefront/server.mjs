@@ -7,14 +7,10 @@
  * node:http request, before Express; everything else goes through the app, where the cache
  * records the pages it may keep.
  *
-<<<<<<< HEAD
  * A request target that is not a path (`//host/`, `http://host/`, `*`) is answered 400 by the
  * cache's `serve`, before the cache and Express see it.
  *
- *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET,
-=======
- *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PAGE_CACHE_SECRET, TRUSTED_PROXIES,
->>>>>>> 2731c6d (Limits key on the client address: the storefront signs the visitor's address, X-Forwarded-For counts only from TRUSTED_PROXIES, sign-in counts per account and address with the account's own addresses exempt from its all-address limit)
+ *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET, TRUSTED_PROXIES,
  *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10)
  *
  * Run it from the storefront folder (public/ and the client assets resolve from the build).

@@ -23,7 +23,6 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Signs the session cookie that holds a signed-in student's CMS token; production requires a long random value. */
     SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
-<<<<<<< HEAD
     /**
      * The storefront's public origin (https://shop.example): every absolute URL of a page
      * (canonical, og:url, JSON-LD) and the page cache's own renders use it, never the request's
@@ -51,10 +50,8 @@ const EnvSchema = z
         }
         return origins;
       }),
-=======
     /** Signs the visitor's address on CMS calls (the CMS's CLIENT_ADDRESS_SECRET); unset, the CMS counts the storefront's address. */
     CLIENT_ADDRESS_SECRET: z.string().min(16).optional(),
->>>>>>> 2731c6d (Limits key on the client address: the storefront signs the visitor's address, X-Forwarded-For counts only from TRUSTED_PROXIES, sign-in counts per account and address with the account's own addresses exempt from its all-address limit)
     /** Send the session cookie over HTTPS only; on by default in production. */
     SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((value) => (value === undefined ? undefined : value === 'true')),
   })
