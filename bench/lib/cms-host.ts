@@ -96,6 +96,8 @@ function productionSecrets(): Record<string, string> {
     TRANSFER_TOKEN_SALT: secret(),
     JWT_SECRET: secret(),
     ENCRYPTION_KEY: secret(),
+    // the storefront's, so sign-ins count per visitor as in production
+    CLIENT_ADDRESS_SECRET: process.env.BENCH_CLIENT_ADDRESS_SECRET || secret(),
     DEMO_DEPLOYMENT: 'true',
   };
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BENCH_DIR, ROOT, log, startChild, stopChild } from './common.mjs';
+import { BENCH_CLIENT_ADDRESS_SECRET, BENCH_DIR, ROOT, log, startChild, stopChild } from './common.mjs';
 
 const CMS_DIR = path.join(ROOT, 'cms');
 
@@ -66,6 +66,7 @@ export async function startCms({ distDir, database = 'sqlite', pgUrl, seed = tru
     SALA_TEST_DIST: distDir,
     TEST_DATABASE_URL: database === 'postgres' ? pgUrl : '',
     BENCH_SEED: seed ? 'true' : 'false',
+    BENCH_CLIENT_ADDRESS_SECRET,
   };
   // BENCH_CMS_CPU_PROF=<folder>: the CMS host writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CMS_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CMS_CPU_PROF)] : [];

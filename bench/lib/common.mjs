@@ -6,6 +6,7 @@
  * Everything listens on and talks to 127.0.0.1 only.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -320,3 +321,6 @@ export function markdownTable(rows) {
   for (const r of rows) lines.push(`| ${r.id} | ${r.measure} | ${r.value} | ${r.target || '–'} | ${status(r.ok)} | ${String(r.note ?? '').replace(/\|/g, '\\|')} |`);
   return lines.join('\n');
 }
+
+/** Signs each visitor's address from the storefront to the CMS (ADR 158): random, of this run alone, shared by both. */
+export const BENCH_CLIENT_ADDRESS_SECRET = randomBytes(36).toString('base64');

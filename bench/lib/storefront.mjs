@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfChanged, run } from '../../scripts/lib.mjs';
-import { HOST, ROOT, freePort, startChild, stopChild, waitForUrl } from './common.mjs';
+import { BENCH_CLIENT_ADDRESS_SECRET, HOST, ROOT, freePort, startChild, stopChild, waitForUrl } from './common.mjs';
 
 export const STOREFRONT_DIR = path.join(ROOT, 'storefront');
 
@@ -55,6 +55,7 @@ export function storefrontEnv(cmsUrl, port) {
     CMS_PUBLIC_URL: cmsUrl,
     PUBLIC_URL: `http://${HOST}:${port}`,
     SESSION_SECRET: BENCH_SESSION_SECRET,
+    CLIENT_ADDRESS_SECRET: BENCH_CLIENT_ADDRESS_SECRET,
     PAGE_CACHE_SECRET: BENCH_PAGE_CACHE_SECRET,
     STOREFRONT_ACCESS_LOG: 'false',
   };

@@ -48,6 +48,7 @@ describe('production CMS secrets', () => {
     ['ENCRYPTION_KEY', 'test-encryption-key-0123456789abcdef'.slice(0, 20)],
     ['JWT_SECRET', 'x'.repeat(48)],
     ['PAGE_CACHE_SECRET', 'bench-page-cache-secret'],
+    ['CLIENT_ADDRESS_SECRET', 'change-me'],
   ])('refuses to start with %s=%s', async (name, value) => {
     await expectRefused(startProductionCms(database, { ...strong, SEED_DEMO: 'false', [name]: value }), name);
   }, 300_000);
@@ -87,6 +88,7 @@ describe('production CMS with strong secrets, and the storefront beside it', () 
     ['SESSION_SECRET', 'e2e-session-secret-0123456789'],
     ['PAGE_CACHE_SECRET', 'change-me'],
     ['PAGE_CACHE_SECRET', 'bench-page-cache-secret'],
+    ['CLIENT_ADDRESS_SECRET', ''],
   ])('the storefront refuses to start with %s=%s', async (name, value) => {
     const refusal = await startStorefront(cms.url, { [name]: value }).then(
       async (storefront) => {

@@ -37,11 +37,12 @@ describe('unsafeSecrets', () => {
     TRANSFER_TOKEN_SALT: `${strong}5`,
     JWT_SECRET: `${strong}6`,
     ENCRYPTION_KEY: `${strong}7`,
+    CLIENT_ADDRESS_SECRET: `${strong}8`,
   };
 
   it('finds nothing when every secret is strong and the optional ones are unset', () => {
     expect(unsafeSecrets(cmsEnv, CMS_SECRETS)).toEqual([]);
-    expect(unsafeSecrets({ SESSION_SECRET: strong }, STOREFRONT_SECRETS)).toEqual([]);
+    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: `${strong}9` }, STOREFRONT_SECRETS)).toEqual([]);
   });
 
   it('names every unsafe variable, in order', () => {
@@ -59,7 +60,15 @@ describe('unsafeSecrets', () => {
   });
 
   it('requires the session secret of the storefront', () => {
-    expect(unsafeSecrets({}, STOREFRONT_SECRETS)).toEqual([{ name: 'SESSION_SECRET', problem: 'is not set' }]);
+    expect(unsafeSecrets({ CLIENT_ADDRESS_SECRET: strong }, STOREFRONT_SECRETS)).toEqual([{ name: 'SESSION_SECRET', problem: 'is not set' }]);
+  });
+
+  it('requires the secret that signs visitor addresses on both sides', () => {
+    const { CLIENT_ADDRESS_SECRET: _unset, ...withoutAddressSecret } = cmsEnv;
+    expect(unsafeSecrets(withoutAddressSecret, CMS_SECRETS)).toEqual([{ name: 'CLIENT_ADDRESS_SECRET', problem: 'is not set' }]);
+    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: 'change-me' }, STOREFRONT_SECRETS)).toEqual([
+      { name: 'CLIENT_ADDRESS_SECRET', problem: 'is a published example value' },
+    ]);
   });
 
   it('describes the problems with the variable names and how to make a value', () => {

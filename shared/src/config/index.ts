@@ -85,11 +85,13 @@ export const CMS_SECRETS: readonly SecretSpec[] = [
   'TRANSFER_TOKEN_SALT',
   'JWT_SECRET',
   'ENCRYPTION_KEY',
+  // the storefront signs each visitor's address with it; limits key on that address (ADR 158)
+  'CLIENT_ADDRESS_SECRET',
   { name: 'PAGE_CACHE_SECRET', optional: true },
 ];
 
 /** The storefront's secrets; PAGE_CACHE_SECRET only when the page cache is used. */
-export const STOREFRONT_SECRETS: readonly SecretSpec[] = ['SESSION_SECRET', { name: 'PAGE_CACHE_SECRET', optional: true }];
+export const STOREFRONT_SECRETS: readonly SecretSpec[] = ['SESSION_SECRET', 'CLIENT_ADDRESS_SECRET', { name: 'PAGE_CACHE_SECRET', optional: true }];
 
 /** True when NODE_ENV says production. */
 export function isProduction(env: Readonly<Record<string, string | undefined>>): boolean {

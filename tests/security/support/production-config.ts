@@ -25,6 +25,7 @@ export function strongCmsSecrets(): Record<string, string> {
     TRANSFER_TOKEN_SALT: secret(),
     JWT_SECRET: secret(),
     ENCRYPTION_KEY: secret(),
+    CLIENT_ADDRESS_SECRET: secret(),
   };
 }
 

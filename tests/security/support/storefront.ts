@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { TEST_ENV } from '../../../cms/tests/helpers/env';
 import type { CmsHandle } from './cms';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -18,10 +19,15 @@ const root = path.resolve(__dirname, '..', '..', '..');
 export type TestStorefront = { url: string; port: number; logs: () => string; stop: () => Promise<void> };
 export type StorefrontHandle = () => TestStorefront;
 
-/** Throwaway secrets of the suite's storefront (never the examples production refuses). */
+/**
+ * Throwaway secrets of the suite's storefront (never the examples production refuses). The
+ * visitor's address is signed with the test CMS's own CLIENT_ADDRESS_SECRET, so the CMS counts
+ * limits per visitor as in production.
+ */
 export const STOREFRONT_TEST_SECRETS = {
   SESSION_SECRET: 'security-suite-session-secret-0123456789',
   PAGE_CACHE_SECRET: 'security-suite-page-cache-secret-0123456789',
+  CLIENT_ADDRESS_SECRET: TEST_ENV.CLIENT_ADDRESS_SECRET,
 };
 
 export function freePort(): Promise<number> {
