@@ -7,6 +7,7 @@ import { localeOf } from '../../../http/messages';
 import { parseBody, parseId } from '../lib/payload';
 import { z } from 'zod';
 import { parseInput } from '../../course-page/utils/input';
+import { guardCouponGuess } from '../../shop/lib/coupon-guesses';
 
 /** Paging as the spec's lists do it (10 a page by default, at most 40); a token narrows to one order. */
 const OwnOrdersQuerySchema = z.object({
@@ -24,6 +25,7 @@ type Ctx = {
   body: unknown;
   status: number;
   get(name: string): string;
+  set(name: string, value: string): void;
 };
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -34,7 +36,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async create(ctx: Ctx) {
       const payload = parseBody(OrderPayloadSchema, ctx.request.body);
       // the guard read the site settings of this request: the order prices with the same row
-      const placed = await orders().place({ buyer: ctx.state.student, payload, settings: await requestSettings(strapi, ctx) });
+      const settings = await requestSettings(strapi, ctx);
+      const place = () => orders().place({ buyer: ctx.state.student, payload, settings });
+      // an order that names a code is a guess like a look-up: it counts when the code gives nothing
+      const placed = payload.coupon_code?.length ? await guardCouponGuess(strapi, ctx, ctx.state.student.id, place) : await place();
       ctx.status = 201;
       ctx.body = {
         success: true,

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { findStudent } from '../../../http/auth';
 import { idList } from '../../course-page/utils/fields';
 import { parseInput } from '../../course-page/utils/input';
+import { guardCouponGuess } from '../lib/coupon-guesses';
 
-type Ctx = { request: { body?: unknown }; state: Record<string, unknown>; body: unknown };
+type Ctx = { request: { body?: unknown }; state: Record<string, unknown>; body: unknown; set(name: string, value: string): void };
 
 /** At most this many ids in one lookup: a cart is far smaller. */
 const MAX_IDS = 100;
@@ -41,7 +42,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async couponByCode(ctx: Ctx) {
       const { coupon_code } = parseInput(CouponCodeLookupSchema, ctx.request.body ?? {});
-      const coupon = await shop().couponByCode({ code: coupon_code, viewer: await viewer(ctx), now: new Date() });
+      const student = await findStudent(strapi, ctx);
+      const coupon = await guardCouponGuess(strapi, ctx, student?.id ?? null, async () =>
+        shop().couponByCode({ code: coupon_code, viewer: await shop().viewer(student?.id ?? null), now: new Date() }),
+      );
       ctx.body = { success: true, data: [coupon] };
     },
 
