@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getRealtimeChannel, publishToUser, type OrderStatusEvent } from '../src/realtime';
 import { closeSockets, connectSocket, createStudent, nextEvent, record, sampleData, signIn, sleep, type TestStudent } from './helpers/realtime';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
+import { freePort } from './helpers/ports';
 
 const GRACE_MS = 400;
 
@@ -36,16 +37,6 @@ async function findRedis(): Promise<string | undefined> {
 
 const REDIS_URL = await findRedis();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function isHealthy(url: string): Promise<boolean> {
   return new Promise((resolve) => {

@@ -8,12 +8,12 @@
  * the restarted CMS takes the next order correctly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CMS_DIR, type TestStrapi } from '../../../cms/tests/helpers/strapi';
 import type { CmsHandle } from '../support/cms';
 import { sleep } from '../support/http';
 import { checkoutInvariants, createBuyers, createCoupon, createOffer, placeOrder, type Buyer } from '../support/shop';
+import { freePort } from '../../../cms/tests/helpers/ports';
 
 const ROUNDS = 5;
 const IN_FLIGHT = 50;
@@ -29,16 +29,6 @@ const LAUNCH = `
 
 type Instance = { child: ChildProcess; url: string; output: () => string };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startInstance(): Promise<Instance> {
   const port = await freePort();

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createDatabase, dropDatabase } from '../../../cms/tests/helpers/postgres';
-import { freePort } from './storefront';
+import { freePort } from '../../../cms/tests/helpers/ports';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const cmsDir = path.join(root, 'cms');

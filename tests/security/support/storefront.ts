@@ -8,11 +8,11 @@
  * Everything the server prints (the access log, warnings) is kept for logs().
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { TEST_ENV } from '../../../cms/tests/helpers/env';
 import type { CmsHandle } from './cms';
+import { freePort } from '../../../cms/tests/helpers/ports';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 
@@ -30,16 +30,6 @@ export const STOREFRONT_TEST_SECRETS = {
   CLIENT_ADDRESS_SECRET: TEST_ENV.CLIENT_ADDRESS_SECRET,
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the built storefront for `cmsUrl` and resolves once it answers /healthcheck. */
 export async function startStorefront(cmsUrl: string, env: Record<string, string> = {}): Promise<TestStorefront> {
