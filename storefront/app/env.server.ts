@@ -73,19 +73,23 @@ export type Env = z.infer<typeof EnvSchema>;
 
 /**
  * Parses an environment; throws one readable error listing every bad variable. In production
- * an unset, short or example SESSION_SECRET (or PAGE_CACHE_SECRET, when set) is one.
+ * an unset, short or example SESSION_SECRET or CLIENT_ADDRESS_SECRET (or PAGE_CACHE_SECRET, when set) is one,
+ * named with the rest.
  */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  // Every problem at once: the unsafe secrets first, then whatever else the schema refuses.
+  const messages: string[] = [];
   if (isProduction(blanksRemoved)) {
     const issues = unsafeSecrets(blanksRemoved, STOREFRONT_SECRETS);
-    if (issues.length > 0) throw new Error(describeUnsafeSecrets('The storefront', issues));
+    if (issues.length > 0) messages.push(describeUnsafeSecrets('The storefront', issues));
   }
   const result = EnvSchema.safeParse(blanksRemoved);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`).join('\n');
-    throw new Error(`Invalid storefront environment:\n${problems}`);
+    messages.push(`Invalid storefront environment:\n${problems}`);
   }
+  if (messages.length > 0 || !result.success) throw new Error(messages.join('\n'));
   return result.data;
 }
 
