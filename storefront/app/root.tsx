@@ -8,7 +8,7 @@ import { realtimeSessionOf } from '~/lib/payment.server';
 import { SiteNav } from '~/components/site-nav';
 import { getHeaderStudent } from '~/lib/header.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
-import { attachPageTexts, DEFAULT_LOCALE, loadTextsFor, LOCALES, PAGE_TEXTS_SCRIPT_ID, pageTextsScript, textsOf, useT, type Locale, type PageTextsRef } from '~/lib/i18n';
+import { attachPageTexts, DEFAULT_LOCALE, loadTextsFor, LOCALES, PAGE_TEXTS_SCRIPT_ID, pageTextsScript, textsOf, useT, type Locale, type PageTextsRef } from '~/models/i18n';
 import { getLocale, getLocaleSwitchRedirect, getPageTexts } from '~/lib/i18n.server';
 import { useNonce } from '~/lib/nonce';
 // The site's one stylesheet (ADR 145), in this order: Chakra's global CSS (tokens, reset), built once

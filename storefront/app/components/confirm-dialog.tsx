@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useOpenedOnce } from '~/components/checkout/opened-once';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 export type ConfirmDialogProps = {
   open: boolean;

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { formatMoney } from '@sala/shared/money';
 import type { CourseListItem } from '~/lib/catalog';
 import { getCoursePath } from '~/lib/course-path';
-import type { Locale } from '~/lib/i18n';
+import type { Locale } from '~/models/i18n';
 
 // Card pictures use the social-image ratio of the spec (600x314).
 export const CARD_IMAGE_WIDTH = 600;

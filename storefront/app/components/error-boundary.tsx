@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
 

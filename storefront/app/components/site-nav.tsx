@@ -6,7 +6,7 @@
  */
 import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 type NavStudent = { userId: number; name: string };
 

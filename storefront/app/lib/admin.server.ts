@@ -7,7 +7,7 @@ import { data, redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { getEnv } from '../env.server';
 import { CmsApiError, callJson, postJson, type CallOptions } from './cms.server';
-import type { Locale } from './i18n';
+import type { Locale } from '~/models/i18n';
 import { getSessionStudent, type SessionStudent } from './session.server';
 
 export const SHOP_ADMIN_ROLE = 'shop_admin';

@@ -5,7 +5,7 @@
  */
 import { data, redirect } from '@remix-run/node';
 import { getEnv } from '~/env.server';
-import { translatorFromTexts } from '~/components/checkout/settings';
+import { translatorFromTexts } from '~/models/i18n';
 import { logOutStudent } from './cms.server';
 import { submitLogin } from './course-page.server';
 import { getLocale, getTexts } from './i18n.server';

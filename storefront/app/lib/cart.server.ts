@@ -28,7 +28,7 @@ import {
   type CallOptions,
 } from './cms.server';
 import type { WirePaymentMethod } from './cms-schemas.server';
-import type { Locale } from './i18n';
+import type { Locale } from '~/models/i18n';
 import { redirect } from '@remix-run/node';
 import { PRIVATE_NO_STORE, safeRedirect } from './auth.server';
 import { getLocale } from './i18n.server';

@@ -57,7 +57,7 @@ import {
   uploadFiles,
 } from './cms.server';
 import type { WireBankAccount, WireCourseDetail, WirePaymentMethod, WireSiteSettings } from './cms-schemas.server';
-import type { Locale } from './i18n';
+import type { Locale } from '~/models/i18n';
 import { getShippingAddresses, getShippingFees } from './shipping.server';
 import { commitSession, type AppSession, type PendingOrder, type SessionStudent } from './session.server';
 

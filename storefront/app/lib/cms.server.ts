@@ -29,7 +29,7 @@ import {
   UploadTicketResponseSchema,
   UserGroupsResponseSchema,
 } from './cms-schemas.server';
-import type { Locale } from './i18n';
+import type { Locale } from '~/models/i18n';
 import { publicData, referenceData } from './reference-data.server';
 
 export type CmsErrorCode = 'CMS_UNREACHABLE' | 'CMS_TIMEOUT' | 'CMS_NOT_FOUND' | 'CMS_BAD_STATUS' | 'CMS_BAD_RESPONSE';

@@ -30,7 +30,7 @@ import {
 } from './cms.server';
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
 import { loadCheckoutData, loadPaymentStep, studentFromLogin } from './checkout.server';
-import type { Locale } from './i18n';
+import type { Locale } from '~/models/i18n';
 import { commitSession, getSession, hasSessionCookie, type AppSession } from './session.server';
 
 export const COURSE_LAYOUTS: readonly CourseLayout[] = ['1', '3', '4', 'default'];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { TEXTS } from '@sala/shared/texts';
 import { CmsError, getTextOverrides } from './cms.server';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, serializePageTexts, type Locale, type PageTexts, type Texts } from './i18n';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, serializePageTexts, type Locale, type PageTexts, type Texts } from '~/models/i18n';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 

@@ -12,7 +12,7 @@ import { registerSchema, type RegisterFormData } from '~/components/cart/registe
 import { registrationSettingsFrom, studentPicksGroup } from '~/components/checkout/settings';
 import { registrationErrors, studentFromLogin } from './checkout.server';
 import { CmsApiError, getCustomLabels, getSiteSettings, getUserGroups, logInStudent, registerStudent, uploadFiles } from './cms.server';
-import type { Locale } from './i18n';
+import type { Locale } from '~/models/i18n';
 import { commitSession, type AppSession } from './session.server';
 
 export type { RegisterFormData };

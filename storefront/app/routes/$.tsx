@@ -1,7 +1,7 @@
 import { data, type MetaFunction } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { loader as rootLoader } from '~/root';
-import { textsOfMatches } from '~/lib/i18n';
+import { textsOfMatches } from '~/models/i18n';
 
 /** Every unknown path: a real 404 status, rendered by the general error boundary inside the site layout. */
 export function loader() {

@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, useLoaderData } from '@remix-run/react';
 import { CourseCard } from '~/components/course-card';
 import { CmsError, getCourseList, toPublicAssetUrl } from '~/lib/cms.server';
-import { courseTypeTextKey, textsOfMatches, useLocale, useT, useTexts } from '~/lib/i18n';
+import { courseTypeTextKey, textsOfMatches, useLocale, useT, useTexts } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
 
 /** Cards in the first row (four at the widest layout) are above the fold. */

@@ -3,7 +3,7 @@ import { chakra } from '@chakra-ui/react';
 import { data, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { listPendingReports, requireShopAdmin } from '~/lib/admin.server';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { ADMIN_NAV } from './admin';
 

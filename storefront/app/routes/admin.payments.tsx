@@ -12,11 +12,10 @@ import { z } from 'zod';
 import { ReportCard, type ReviewReport } from '~/components/admin/report-card';
 import { approveReport, getOriginBankNames, listPendingReports, rejectReport, requireShopAdmin } from '~/lib/admin.server';
 import { CmsApiError } from '~/lib/cms.server';
-import { textsOfMatches, useT } from '~/lib/i18n';
+import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { formatBangkokDateTime } from '~/lib/orders.server';
 import { toMinorUnits } from '~/components/checkout/pricing';
-import { translatorFromTexts } from '~/components/checkout/settings';
 import type { loader as rootLoader } from '~/root';
 
 const PRIVATE_PAGE = 'private, no-store';

@@ -8,7 +8,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, NavLink, Outlet } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireShopAdmin } from '~/lib/admin.server';
-import { textsOfMatches, useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
 
 /** The area's menu: one entry per section; a new section adds its link here. */

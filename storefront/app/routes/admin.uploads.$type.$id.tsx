@@ -14,7 +14,7 @@ import { AdminUploadsErrorBoundary, PRIVATE_PAGE } from '~/components/upload/adm
 import { UploadControl } from '~/components/upload/upload-control';
 import { MAX_PICTURES, REFUSAL_TEXT_KEYS, savedFiles, toSavePlan, type UploadValue } from '~/components/upload/upload-logic';
 import { CmsApiError, CmsError, isCmsNotFound } from '~/lib/cms.server';
-import { textsOfMatches, translate, useT } from '~/lib/i18n';
+import { textsOfMatches, translate, useT } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { SavePlanSchema, getPictures, isPictureOwnerType, refusalCode, requireShopAdmin, savePictures, uploadAdminFiles } from '~/lib/uploads.server';
 import type { loader as rootLoader } from '~/root';

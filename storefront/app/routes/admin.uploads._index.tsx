@@ -6,7 +6,7 @@ import { chakra } from '@chakra-ui/react';
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { AdminUploadsErrorBoundary, PRIVATE_PAGE } from '~/components/upload/admin-upload-page';
-import { textsOfMatches, useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/models/i18n';
 import { listPictureOwners, requireShopAdmin } from '~/lib/uploads.server';
 import type { loader as rootLoader } from '~/root';
 

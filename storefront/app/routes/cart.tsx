@@ -22,7 +22,6 @@ import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { chakra } from '@chakra-ui/react';
 import { CartPage } from '~/components/cart/cart-page';
 import { LoginPanel } from '~/components/cart/login-panel';
-import { translatorFromTexts } from '~/components/checkout/settings';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { handleLoginPost, PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { addToCartFromForm, addToCartOrMessage, loadCartData, placeCartOrder, removeCartLine } from '~/lib/cart.server';
@@ -32,7 +31,7 @@ import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getSessionStudent } from '~/lib/session.server';
 import { readShippingChoices, saveShippingAddress } from '~/lib/shipping.server';
 import type { loader as rootLoader } from '~/root';
-import { textsOfMatches } from '~/lib/i18n';
+import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
 
 function positiveId(value: unknown): number | null {
   const id = Number(value);

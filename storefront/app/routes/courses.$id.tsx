@@ -10,7 +10,6 @@ import { useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remi
 import { useEffect } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CoursePage } from '~/components/course/course-page';
-import { translatorFromTexts } from '~/components/checkout/settings';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { lookUpCoupon, loadCheckoutData, submitCheckout, submitTransferReport } from '~/lib/checkout.server';
 import { CmsApiError, CmsError, getCourseDetail, getSiteSettings, isCmsNotFound } from '~/lib/cms.server';
@@ -19,7 +18,7 @@ import { parseCourseId } from '~/lib/course-path';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { commitSession, getSession, hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
-import { textsOfMatches } from '~/lib/i18n';
+import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
 
 const PRIVATE = 'private, no-store';
 

@@ -16,7 +16,7 @@ import { getLocale } from '~/lib/i18n.server';
 import { getCountdown, getPlaylist, type CountdownView } from '~/lib/learning.server';
 import { getSession } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
-import { textsOfMatches } from '~/lib/i18n';
+import { textsOfMatches } from '~/models/i18n';
 
 const PRIVATE = 'private, no-store';
 

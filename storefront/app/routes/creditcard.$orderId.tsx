@@ -18,7 +18,7 @@ import { useEffect, useRef } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getCardSetup, startCardHandOff } from '~/lib/card.server';
 import { CmsApiError, CmsError, getOrderForPayment } from '~/lib/cms.server';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { getSession } from '~/lib/session.server';
 

@@ -9,12 +9,11 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction 
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { buildForgotPasswordSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
-import { translatorFromTexts } from '~/components/checkout/settings';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { requestPasswordReset } from '~/lib/cart.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 

@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { handleLoginPost, PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { getSessionStudent } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
-import { textsOfMatches } from '~/lib/i18n';
+import { textsOfMatches } from '~/models/i18n';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

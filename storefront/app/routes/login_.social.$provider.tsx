@@ -9,7 +9,7 @@ import { useLoaderData } from '@remix-run/react';
 import { SOCIAL_PROVIDERS } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
-import { textsOfMatches, useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
 
 const PROVIDER_NAMES: Record<string, string> = { facebook: 'Facebook', google: 'Google', line: 'LINE' };

@@ -14,7 +14,7 @@ import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { OrderCard, type CourseAccessLine } from '~/components/orders/order-card';
 import type { OrderCardData } from '~/components/orders/order-parts';
 import { TaxSummary } from '~/components/orders/tax-summary';
-import { textsOfMatches, useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent } from '~/lib/orders.server';
 import { readPaymentStatus } from '~/lib/payment.server';

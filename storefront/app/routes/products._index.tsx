@@ -13,7 +13,7 @@ import { ProductCard } from '~/components/products/product-card';
 import { PRODUCT_FILTERS, PRODUCT_PAGE_SIZES } from '~/components/products/types';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/models/i18n';
 import { getProductList, readProductListQuery } from '~/lib/products.server';
 import { hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';

@@ -9,12 +9,11 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { ContactInfo, LoginInfo } from '~/components/checkout/contact-info';
-import { translatorFromTexts } from '~/components/checkout/settings';
 import type { CheckoutSettings } from '~/components/checkout/types';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { registerSchema } from '~/components/cart/register-schema';
 import { loadRegisterForm, submitRegistration } from '~/lib/register.server';

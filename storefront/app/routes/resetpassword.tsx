@@ -9,11 +9,10 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { buildResetPasswordSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
-import { translatorFromTexts } from '~/components/checkout/settings';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { resetPassword } from '~/lib/cart.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useT, useTexts } from '~/lib/i18n';
+import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { isLocale } from '~/lib/i18n';
+import { isLocale } from '~/models/i18n';
 import { getPageTexts } from '~/lib/i18n.server';
 
 /**

@@ -14,7 +14,7 @@ import { useOrderPush } from '~/components/payment/use-order-push';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { NextStep, OrderActions, OrderAmounts, StatusBadge, type OrderCardData } from '~/components/orders/order-parts';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, useT } from '~/lib/i18n';
+import { textsOfMatches, useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { findMyOrderByToken, formatBangkokDateTime } from '~/lib/orders.server';
 import { getSessionStudent } from '~/lib/session.server';

@@ -6,7 +6,7 @@
  */
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { taxInvoiceIssues, type TaxInvoiceValues } from '@sala/shared/schemas';
-import { translatorFromTexts } from '~/components/checkout/settings';
+import { translatorFromTexts } from '~/models/i18n';
 import { saveTaxInfo } from '~/lib/card.server';
 import { CmsApiError, CmsError, uploadFiles } from '~/lib/cms.server';
 import { getLocale, getTexts } from '~/lib/i18n.server';

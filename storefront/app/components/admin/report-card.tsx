@@ -7,7 +7,7 @@ import { Button, Dialog, Field, Portal, Textarea, chakra } from '@chakra-ui/reac
 import { useFetcher } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useEffect, useState } from 'react';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 
 export type ReviewReport = {
   id: number;

@@ -9,8 +9,7 @@ import { getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { buildLoginSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
-import { translatorFromTexts } from '~/components/checkout/settings';
-import { useT, useTexts } from '~/lib/i18n';
+import { translatorFromTexts, useT, useTexts } from '~/models/i18n';
 
 /** What a route's action answers for intent=login, as conform reads it back. */
 export type LoginResult = { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null };

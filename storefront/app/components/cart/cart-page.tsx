@@ -15,7 +15,7 @@ import { CouponBox, PaymentMethods, PriceSummary, PromotionList } from '~/compon
 import { useDiscounts } from '~/components/checkout/use-discounts';
 import type { CheckoutCoupon } from '~/components/checkout/pricing';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from './cart-pricing';
 import { CartTaxInvoice } from './cart-tax-invoice';
 

@@ -8,7 +8,7 @@ import { Stack, chakra } from '@chakra-ui/react';
 import { getFormProps } from '@conform-to/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { LoginFormFields, useLoginForm, type LoginResult } from '~/components/auth/login-form-fields';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 type LoginActionData = { intent?: string; lastResult?: LoginResult };
 

@@ -8,7 +8,7 @@ import { getFormProps } from '@conform-to/react';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { LoginFormFields, useLoginForm, type LoginResult } from '~/components/auth/login-form-fields';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 type LoginFetcherData = { intent: 'login'; ok?: boolean; lastResult: LoginResult };
 

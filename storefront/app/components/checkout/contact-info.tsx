@@ -3,7 +3,7 @@
  * labels, and the login info of the account the checkout creates.
  */
 import { PROFILE_IMAGE_EXTENSIONS, type CustomLabel } from '@sala/shared/schemas';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { CheckboxGroupField, FileField, RadioField, SelectField, TextareaField, TextField, labelOptions } from './form-fields';
 import type { CheckoutSettings, UserGroupView } from './types';
 

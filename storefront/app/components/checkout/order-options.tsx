@@ -7,7 +7,7 @@ import { couponResultModal } from '@sala/shared/texts';
 import { formatMoney, money } from '@sala/shared/money';
 import type { PriceBreakdown } from '@sala/shared/pricing';
 import { useId, useState } from 'react';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import type { CheckoutCoupon, CheckoutPlan, CheckoutPromotion } from './pricing';
 import type { PaymentMethodView } from './types';
 import { useFieldError } from './form-fields';

@@ -11,13 +11,12 @@ import { Form, useActionData, useFetcher, useNavigate } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money, toMajorString } from '@sala/shared/money';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { translatorFromTexts, useLocale, useT, useTexts } from '~/models/i18n';
 import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
 import { BankAccounts, QrDialog } from './order-options';
 import { buildReportFormSchema } from './report-schema';
-import { translatorFromTexts } from './settings';
 import { Toaster, toaster } from './toaster';
 import type { PaymentStep } from './types';
 

@@ -4,8 +4,6 @@
  */
 import type { PricingSettings } from '@sala/shared/pricing';
 import type { RegistrationSettings } from '@sala/shared/schemas';
-import type { TextKey, Translate } from '@sala/shared/texts';
-import { translate, type Texts } from '~/lib/i18n';
 
 export type SiteSwitches = {
   is_enable_firstname: boolean;
@@ -76,13 +74,4 @@ export function pricingSettingsFrom(settings: SiteSwitches): PricingSettings {
     couponOrPromotion: Boolean(settings.is_coupon_or_promotion),
     oneCouponPerOrder: Boolean(settings.is_one_coupon_per_order),
   };
-}
-
-/**
- * A translator for the shared schemas over the page's texts (the CMS's overrides merged over
- * the catalogue's defaults, every key: i18n.server's getTexts), as useT translates: it reads
- * those texts only, so the browser's checkout code never bundles the catalogue itself.
- */
-export function translatorFromTexts(texts: Texts): Translate {
-  return (key: TextKey, params?: Record<string, string | number>) => translate(texts, key, params);
 }

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AddressSummary, ShippingFeeSelect } from '~/components/shipping/shipping-section';
 import { THAI_PROVINCES } from '~/components/shipping/provinces';
 import type { ShippingData } from '~/components/shipping/types';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { SHIPPING_FIELD_PREFIX } from './checkout-schema';
 import { FormButton } from './form-button';
 import { SelectField, TextField, useFieldError } from './form-fields';

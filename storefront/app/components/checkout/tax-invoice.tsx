@@ -6,7 +6,7 @@
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { taxInvoiceLabels } from '@sala/shared/schemas';
 import { useState } from 'react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { FileField, TextareaField, TextField, useFieldError } from './form-fields';
 
 export type PersonType = 'normal_person' | 'juristic_person';

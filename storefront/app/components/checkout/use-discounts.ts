@@ -8,7 +8,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useConfirm } from '~/components/confirm-dialog';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import type { CouponLookup } from './order-options';
 import type { PriceBreakdown } from '@sala/shared/pricing';
 import type { CheckoutCoupon } from './pricing';

@@ -7,7 +7,7 @@ import { formatMoney } from '@sala/shared/money';
 import { useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { CourseCard } from '~/components/course-card';
 import type { CourseListItem } from '~/lib/catalog';
-import { courseTypeTextKey, useLocale, useT, useTexts } from '~/lib/i18n';
+import { courseTypeTextKey, useLocale, useT, useTexts } from '~/models/i18n';
 import { formatDate, formatDateRange, formatDuration } from './format';
 import { Markdown } from './markdown';
 import type { CourseView, CurriculumView, RelatedView } from './types';

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { CoursePageData } from './types';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import {
   ButtonLink,
   Card,

@@ -2,7 +2,7 @@
  * Dates and durations of the course page, formatted by hand in Bangkok time so the server
  * render and the browser produce the same text (ICU builds differ between Node and browsers).
  */
-import type { Locale } from '~/lib/i18n';
+import type { Locale } from '~/models/i18n';
 
 const TH_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { Markdown } from '~/components/course/markdown';
 import { formatDate, formatDuration } from '~/components/course/format';
 import type { CountdownView, LectureLock, LectureView, PlaylistView } from '~/lib/learning.server';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import { postProgress, VideoPlayer } from './video-player';
 
 export type LearnPageProps = {

@@ -7,7 +7,7 @@
 import { chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LectureView } from '~/lib/learning.server';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { formatDuration } from '~/components/course/format';
 
 /** How often a playing video's position is saved. */

@@ -1,6 +1,6 @@
 /** One order of "my orders": number, date, state, lines and totals, the next step, course access. */
 import { chakra } from '@chakra-ui/react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { NextStep, OrderActions, OrderAmounts, StatusBadge, type OrderCardData } from './order-parts';
 
 /** How long an approved course stays open, as the CMS counts it (dates formatted on the server). */

@@ -6,7 +6,7 @@ import { Badge, chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import type { OrderView } from '~/lib/orders.server';
 import { OrderTotalRows } from './order-total-rows';
 

@@ -1,7 +1,7 @@
 /** The student's saved tax-invoice details on "my orders", with the way to change them. */
 import { chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 export type TaxSummaryData = {
   personType: 'normal_person' | 'juristic_person';

@@ -8,7 +8,7 @@ import { LIMITS } from '@sala/shared/constants';
 import { detectCardType } from '@sala/shared/payments';
 import { buildCardFormSchema } from '@sala/shared/schemas';
 import { useEffect, useState, type ComponentProps } from 'react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 export type CardValues = { cardNumber: string; cardholderName: string; expiryMonth: string; expiryYear: string; cvv: string };
 export type CardErrors = Partial<Record<keyof CardValues, string>>;

@@ -8,7 +8,7 @@ import { MINIMUM_ONLINE_PAYMENT_AMOUNT } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import { CardFields, CardNotice, useCardForm, useProviderScript } from './card-fields';
 import type { CardFormProps, CardSetupAnswer } from './card-types';
 

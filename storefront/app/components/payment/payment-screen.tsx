@@ -8,7 +8,7 @@
 import { Button, Spinner, chakra } from '@chakra-ui/react';
 import { Form, useFetcher } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { OrderTotalRows } from '~/components/orders/order-total-rows';
 import { MethodInput, needsInput } from './method-input';
 import { MethodModal } from './method-modal';

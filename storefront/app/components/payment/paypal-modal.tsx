@@ -8,7 +8,7 @@ import { Button, CloseButton, Dialog, Portal, Stack, chakra } from '@chakra-ui/r
 import { useNavigate } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useState } from 'react';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import { CardNotice } from './card-fields';
 import type { PayOrder } from './types';
 

@@ -9,7 +9,7 @@ import { Button, Spinner, chakra } from '@chakra-ui/react';
 import { useNavigate } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import type { BrowserStep, PayOrder } from './types';
 import { useOrderPush, type OrderPush } from './use-order-push';
 

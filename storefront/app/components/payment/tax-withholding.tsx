@@ -11,7 +11,7 @@ import { ConfirmDialog } from '~/components/confirm-dialog';
 import { useFetcher } from '@remix-run/react';
 import { taxInvoiceIssues, taxInvoiceLabels, type TaxInvoiceValues } from '@sala/shared/schemas';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import type { WithholdingTaxAnswer } from '~/routes/withholding-tax';
 import { CardNotice } from './card-fields';
 

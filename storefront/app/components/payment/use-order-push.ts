@@ -7,8 +7,7 @@
  */
 import { useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import type { loader as rootLoader } from '~/root';
-import { loadRealtime } from './realtime-session';
+import { loadRealtime, type RealtimeSessionProps } from './realtime-session';
 
 export type OrderPush =
   | { event: 'order'; orderId: number; status: 'created' | 'pendingApproved' | 'approved' | 'rejected' | 'cancelled' | 'expired' }
@@ -17,7 +16,7 @@ export type OrderPush =
 /** Subscribes for the screen's lifetime; answers true once the student's room is joined (pushes arrive from then on). */
 export function useOrderPush(orderId: number | null, onPush: (push: OrderPush) => void): boolean {
   const [ready, setReady] = useState(false);
-  const realtime = useRouteLoaderData<typeof rootLoader>('root')?.realtime ?? null;
+  const realtime = useRouteLoaderData<RealtimeSessionProps>('root')?.realtime ?? null;
   const latest = useRef(onPush);
   latest.current = onPush;
   const url = realtime?.url ?? null;

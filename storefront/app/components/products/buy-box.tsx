@@ -7,7 +7,7 @@ import { Alert, Button, chakra } from '@chakra-ui/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useState } from 'react';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import { StockLabel } from './product-card';
 import type { ProductDetailView } from './types';
 

@@ -4,7 +4,7 @@
  */
 import { chakra } from '@chakra-ui/react';
 import { Form, useSubmit } from '@remix-run/react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 const Control = chakra('select', {
   base: { h: '10', px: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', bg: 'bg', minW: '0', _focusVisible: { outline: '2px solid', outlineColor: 'brand' } },

@@ -6,7 +6,7 @@
 import { chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { PAGINATION } from '@sala/shared/constants';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 const PageLink = chakra(Link, {
   base: {

@@ -5,7 +5,7 @@
 import { chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
-import { useLocale, useT } from '~/lib/i18n';
+import { useLocale, useT } from '~/models/i18n';
 import type { ProductCardView } from './types';
 
 export const PRODUCT_IMAGE_WIDTH = 400;

@@ -4,7 +4,7 @@
  */
 import { chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-card';
 import type { ProductImage } from './types';
 

@@ -2,7 +2,7 @@
 import { chakra } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Markdown } from '~/components/course/markdown';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import type { ProductDetailView } from './types';
 
 const TabButton = chakra('button', {

@@ -10,8 +10,7 @@ import { useFetcher } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import { useEffect, useMemo, useState } from 'react';
-import { translatorFromTexts } from '~/components/checkout/settings';
-import { useLocale, useT, useTexts } from '~/lib/i18n';
+import { translatorFromTexts, useLocale, useT, useTexts } from '~/models/i18n';
 import { THAI_PROVINCES } from './provinces';
 import { SHIPPING_ADDRESS_INTENT, type ShippingAddressView, type ShippingData } from './types';
 

@@ -2,7 +2,7 @@
 import { chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 
 /** Pages with an administrator's data are never kept by any cache. */
 export const PRIVATE_PAGE = 'private, no-store';

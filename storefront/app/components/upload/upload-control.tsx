@@ -13,7 +13,7 @@ import { Button, Dialog, Portal, chakra } from '@chakra-ui/react';
 import { IMAGE_EXTENSIONS, VIDEO_EXTENSIONS } from '@sala/shared/schemas';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { toaster } from '~/components/checkout/toaster';
-import { useT } from '~/lib/i18n';
+import { useT } from '~/models/i18n';
 import {
   REFUSAL_TEXT_KEYS,
   SIGNATURE_LENGTH,

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import type { loader as rootLoader } from '../root';
+import type { TextKey, Translate } from '@sala/shared/texts';
 
 export const LOCALES = ['th', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -23,12 +23,12 @@ export function translate(texts: Texts, key: string, vars?: TranslateVars): stri
 
 /** The page's locale and texts, resolved once by the root loader. */
 export function useLocale(): Locale {
-  return useRouteLoaderData<typeof rootLoader>('root')?.locale ?? DEFAULT_LOCALE;
+  return useRouteLoaderData<PageTextsRef>('root')?.locale ?? DEFAULT_LOCALE;
 }
 
 /** The resolved texts of the page (key → text). */
 export function useTexts(): Texts {
-  return textsOf(useRouteLoaderData<typeof rootLoader>('root'));
+  return textsOf(useRouteLoaderData<PageTextsRef>('root'));
 }
 
 /* ------------------------------------------------------------------ the page's texts (ADR 146) */
@@ -128,6 +128,15 @@ export async function loadTextsFor(rootData: PageTextsRef, fetchTexts: (locale: 
 /** Text key of a course type's label: `In-class` → `course_type_in_class`. */
 export function courseTypeTextKey(courseType: string): string {
   return `course_type_${courseType.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+}
+
+/**
+ * A translator for the shared schemas over the page's texts (the CMS's overrides merged over
+ * the catalogue's defaults, every key: i18n.server's getTexts), as useT translates: it reads
+ * those texts only, so the browser's checkout code never bundles the catalogue itself.
+ */
+export function translatorFromTexts(texts: Texts): Translate {
+  return (key: TextKey, params?: Record<string, string | number>) => translate(texts, key, params);
 }
 
 /** `t(key, vars)` over the texts the root loader sent: CMS overrides merged over the shared defaults. */
