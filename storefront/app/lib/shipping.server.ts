@@ -8,8 +8,7 @@ import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { toMinorUnits } from '~/components/checkout/pricing';
-import type { ShippingAddressActionData } from '~/components/shipping/shipping-section';
-import { SHIPPING_ADDRESS_INTENT, type ShippingAddressView, type ShippingData, type ShippingFeeView } from '~/components/shipping/types';
+import { SHIPPING_ADDRESS_INTENT, type ShippingAddressActionData, type ShippingAddressView, type ShippingData, type ShippingFeeView } from '~/models/shipping/types';
 import { CmsApiError, callJson, postJson, sharedReference, type CallOptions } from './cms.server';
 
 const FeeSchema = z.looseObject({ id: z.number().int(), name: z.string(), description: z.string().nullable(), price: z.number(), price_usd: z.number().nullable() });

@@ -6,7 +6,7 @@
 import { priceCart, type PriceBreakdown, type PricingSettings } from '@sala/shared/pricing';
 import type { CheckoutCoupon, CheckoutPromotion } from '~/components/checkout/pricing';
 import type { PaymentMethodView } from '~/components/checkout/types';
-import type { ShippingData } from '~/components/shipping/types';
+import type { ShippingData } from '~/models/shipping/types';
 
 /** One line of the student's cart, prices in minor units. */
 export type CartLine = {

@@ -10,7 +10,7 @@ import { useField } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { AddressSummary, ShippingFeeSelect } from '~/components/shipping/shipping-section';
 import { THAI_PROVINCES } from '~/components/shipping/provinces';
-import type { ShippingData } from '~/components/shipping/types';
+import type { ShippingData } from '~/models/shipping/types';
 import { useT } from '~/models/i18n';
 import { SHIPPING_FIELD_PREFIX } from './checkout-schema';
 import { FormButton } from './form-button';

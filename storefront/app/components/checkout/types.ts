@@ -4,7 +4,7 @@
  */
 import type { PricingSettings } from '@sala/shared/pricing';
 import type { CustomLabel, RegistrationSettings } from '@sala/shared/schemas';
-import type { ShippingData } from '~/components/shipping/types';
+import type { ShippingData } from '~/models/shipping/types';
 import type { CheckoutCourse, CheckoutPlan, CheckoutPromotion } from './pricing';
 
 export type BankAccountView = {

@@ -12,7 +12,7 @@ import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { translatorFromTexts, useLocale, useT, useTexts } from '~/models/i18n';
 import { THAI_PROVINCES } from './provinces';
-import { SHIPPING_ADDRESS_INTENT, type ShippingAddressView, type ShippingData } from './types';
+import { SHIPPING_ADDRESS_INTENT, type ShippingAddressActionData, type ShippingAddressView, type ShippingData } from '~/models/shipping/types';
 
 const FIELDS = ['fullname', 'tel', 'address', 'subdistrict', 'district', 'province', 'postcode'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -20,8 +20,6 @@ type Values = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName | '_', string>>;
 
 /** What the page's action answers to a `shipping-address` post. */
-export type ShippingAddressActionData = { intent: typeof SHIPPING_ADDRESS_INTENT; ok: boolean; fieldErrors?: Record<string, string[]>; formError?: string | null };
-
 const EMPTY: Values = { fullname: '', tel: '', address: '', subdistrict: '', district: '', province: '', postcode: '' };
 
 function valuesOf(address: ShippingAddressView | null): Values {

@@ -17,3 +17,6 @@ export type ShippingData = { fees: ShippingFeeView[]; address: ShippingAddressVi
 
 /** The intent a shipping-address form posts to the page's action. */
 export const SHIPPING_ADDRESS_INTENT = 'shipping-address';
+
+/** What the page's action answers to a shipping-address post. */
+export type ShippingAddressActionData = { intent: typeof SHIPPING_ADDRESS_INTENT; ok: boolean; fieldErrors?: Record<string, string[]>; formError?: string | null };
