@@ -10,9 +10,9 @@ import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/components/cart/cart-pricing';
-import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/components/checkout/pricing';
-import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/components/checkout/settings';
-import type { PaymentMethodView } from '~/components/checkout/types';
+import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/models/checkout/pricing';
+import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/models/checkout/settings';
+import type { PaymentMethodView } from '~/models/checkout/types';
 import { orderErrorMessage, postOrderPath } from './checkout.server';
 import {
   CmsApiError,

@@ -16,7 +16,7 @@ import { errorMessage, reasonMessage, type Translate } from '@sala/shared/texts'
 import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
 import { courseShipsItem } from '@sala/shared/eligibility';
 import { z } from 'zod';
-import { buildCheckoutSchema, SHIPPING_FIELD_PREFIX, type CheckoutValues } from '~/components/checkout/checkout-schema';
+import { buildCheckoutSchema, SHIPPING_FIELD_PREFIX, type CheckoutValues } from '~/models/checkout/checkout-schema';
 import {
   couponFromWire,
   initialPlanId,
@@ -26,16 +26,16 @@ import {
   toMinorUnits,
   type CheckoutCoupon,
   type CheckoutPlan,
-} from '~/components/checkout/pricing';
-import { buildReportFormSchema, withSeconds } from '~/components/checkout/report-schema';
+} from '~/models/checkout/pricing';
+import { buildReportFormSchema, withSeconds } from '~/models/checkout/report-schema';
 import {
   pricingSettingsFrom,
   registrationSettingsFrom,
   studentPicksGroup,
   taxInvoiceEnabledBy,
   withholdingPercentsOf,
-} from '~/components/checkout/settings';
-import type { BankAccountView, CheckoutData, PaymentMethodView, PaymentStep } from '~/components/checkout/types';
+} from '~/models/checkout/settings';
+import type { BankAccountView, CheckoutData, PaymentMethodView, PaymentStep } from '~/models/checkout/types';
 import {
   CmsApiError,
   CmsError,

@@ -10,7 +10,7 @@ import { data, redirect } from '@remix-run/node';
 import { buildLoginSchema } from '@sala/shared/schemas';
 import { errorMessage, type Translate } from '@sala/shared/texts';
 import { z } from 'zod';
-import { planFromWire, initialPlanId } from '~/components/checkout/pricing';
+import { planFromWire, initialPlanId } from '~/models/checkout/pricing';
 import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/components/course/types';
 
 export type { CoursePageData };

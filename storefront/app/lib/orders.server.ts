@@ -7,7 +7,7 @@
 import { redirect } from '@remix-run/node';
 import type { Currency } from '@sala/shared/constants';
 import { z } from 'zod';
-import { toMinorUnits } from '~/components/checkout/pricing';
+import { toMinorUnits } from '~/models/checkout/pricing';
 import { CmsApiError, callJson, type CallOptions } from './cms.server';
 import { getCoursePath } from './course-path';
 import { getSessionStudent, type SessionStudent } from './session.server';

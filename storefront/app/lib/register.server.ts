@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { CustomLabel } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { registerSchema, type RegisterFormData } from '~/components/cart/register-schema';
-import { registrationSettingsFrom, studentPicksGroup } from '~/components/checkout/settings';
+import { registrationSettingsFrom, studentPicksGroup } from '~/models/checkout/settings';
 import { registrationErrors, studentFromLogin } from './checkout.server';
 import { CmsApiError, getCustomLabels, getSiteSettings, getUserGroups, logInStudent, registerStudent, uploadFiles } from './cms.server';
 import type { Locale } from '~/models/i18n';

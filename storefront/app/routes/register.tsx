@@ -9,7 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { ContactInfo, LoginInfo } from '~/components/checkout/contact-info';
-import type { CheckoutSettings } from '~/components/checkout/types';
+import type { CheckoutSettings } from '~/models/checkout/types';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';

@@ -13,7 +13,7 @@ import { formatMoney, money } from '@sala/shared/money';
 import { useState, type ReactNode } from 'react';
 import { CouponBox, PaymentMethods, PriceSummary, PromotionList } from '~/components/checkout/order-options';
 import { useDiscounts } from '~/components/checkout/use-discounts';
-import type { CheckoutCoupon } from '~/components/checkout/pricing';
+import type { CheckoutCoupon } from '~/models/checkout/pricing';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
 import { useLocale, useT } from '~/models/i18n';
 import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from './cart-pricing';

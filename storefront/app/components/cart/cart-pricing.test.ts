@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutCoupon, CheckoutPromotion } from '~/components/checkout/pricing';
+import type { CheckoutCoupon, CheckoutPromotion } from '~/models/checkout/pricing';
 import { priceCartLines, promotionsForLines, type CartLine } from './cart-pricing';
 
 const line = (over: Partial<CartLine>): CartLine => ({

@@ -4,8 +4,8 @@
  * it); the CMS prices the order again and its total is the one charged.
  */
 import { priceCart, type PriceBreakdown, type PricingSettings } from '@sala/shared/pricing';
-import type { CheckoutCoupon, CheckoutPromotion } from '~/components/checkout/pricing';
-import type { PaymentMethodView } from '~/components/checkout/types';
+import type { CheckoutCoupon, CheckoutPromotion } from '~/models/checkout/pricing';
+import type { PaymentMethodView } from '~/models/checkout/types';
 import type { ShippingData } from '~/models/shipping/types';
 
 /** One line of the student's cart, prices in minor units. */

@@ -6,8 +6,8 @@
 import { buildRegistrationSchema, type CustomLabel } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
-import { withoutEmptyFiles } from '~/components/checkout/checkout-schema';
-import type { CheckoutSettings, UserGroupView } from '~/components/checkout/types';
+import { withoutEmptyFiles } from '~/models/checkout/checkout-schema';
+import type { CheckoutSettings, UserGroupView } from '~/models/checkout/types';
 
 export type RegisterFormData = {
   settings: Pick<CheckoutSettings, 'registration' | 'chooseUserGroup'>;

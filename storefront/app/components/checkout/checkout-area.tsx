@@ -11,15 +11,15 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { translatorFromTexts, useT, useTexts } from '~/models/i18n';
-import { buildCheckoutSchema } from './checkout-schema';
+import { buildCheckoutSchema } from '~/models/checkout/checkout-schema';
 import { ContactInfo, LoginInfo } from './contact-info';
 import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList } from './order-options';
-import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from './pricing';
+import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from '~/models/checkout/pricing';
 import { FormButton } from './form-button';
 import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import { useDiscounts } from './use-discounts';
-import type { CheckoutData, SignedInStudent } from './types';
+import type { CheckoutData, SignedInStudent } from '~/models/checkout/types';
 
 const AuthModal = lazy(() => import('./auth-modal'));
 

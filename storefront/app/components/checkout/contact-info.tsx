@@ -5,7 +5,7 @@
 import { PROFILE_IMAGE_EXTENSIONS, type CustomLabel } from '@sala/shared/schemas';
 import { useT } from '~/models/i18n';
 import { CheckboxGroupField, FileField, RadioField, SelectField, TextareaField, TextField, labelOptions } from './form-fields';
-import type { CheckoutSettings, UserGroupView } from './types';
+import type { CheckoutSettings, UserGroupView } from '~/models/checkout/types';
 
 const IMAGE_ACCEPT = PROFILE_IMAGE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 

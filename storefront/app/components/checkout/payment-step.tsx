@@ -16,9 +16,9 @@ import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
 import { BankAccounts, QrDialog } from './order-options';
-import { buildReportFormSchema } from './report-schema';
+import { buildReportFormSchema } from '~/models/checkout/report-schema';
 import { Toaster, toaster } from './toaster';
-import type { PaymentStep } from './types';
+import type { PaymentStep } from '~/models/checkout/types';
 
 type ReportFetcherData = {
   intent: 'report';

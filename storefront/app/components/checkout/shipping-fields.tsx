@@ -12,7 +12,7 @@ import { AddressSummary, ShippingFeeSelect } from '~/components/shipping/shippin
 import { THAI_PROVINCES } from '~/components/shipping/provinces';
 import type { ShippingData } from '~/models/shipping/types';
 import { useT } from '~/models/i18n';
-import { SHIPPING_FIELD_PREFIX } from './checkout-schema';
+import { SHIPPING_FIELD_PREFIX } from '~/models/checkout/checkout-schema';
 import { FormButton } from './form-button';
 import { SelectField, TextField, useFieldError } from './form-fields';
 

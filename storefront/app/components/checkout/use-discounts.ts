@@ -11,7 +11,7 @@ import { useConfirm } from '~/components/confirm-dialog';
 import { useT } from '~/models/i18n';
 import type { CouponLookup } from './order-options';
 import type { PriceBreakdown } from '@sala/shared/pricing';
-import type { CheckoutCoupon } from './pricing';
+import type { CheckoutCoupon } from '~/models/checkout/pricing';
 
 type CouponFetcherData = { intent: 'coupon'; code: string; status: string; coupon: CheckoutCoupon | null };
 export type PromotionChoice = number | 'auto' | null;

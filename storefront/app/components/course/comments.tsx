@@ -4,7 +4,7 @@
  */
 import { useFetcher } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { SignedInStudent } from '~/components/checkout/types';
+import type { SignedInStudent } from '~/models/checkout/types';
 import { useLocale, useT } from '~/models/i18n';
 import { formatDate } from './format';
 import type { CommentsView, CommentView } from './types';

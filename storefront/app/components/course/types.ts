@@ -3,7 +3,7 @@
  * from the CMS answers, upload URLs absolute, money in minor units.
  */
 import type { Money } from '@sala/shared/money';
-import type { CheckoutData, PaymentStep, SignedInStudent } from '~/components/checkout/types';
+import type { CheckoutData, PaymentStep, SignedInStudent } from '~/models/checkout/types';
 import type { CourseListItem } from '~/lib/catalog';
 
 export type CourseLayout = '1' | '3' | '4' | 'default';
