@@ -9,7 +9,7 @@ import { money, toMajorString } from '@sala/shared/money';
 import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
-import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/components/cart/cart-pricing';
+import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
 import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/models/checkout/pricing';
 import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/models/checkout/settings';
 import type { PaymentMethodView } from '~/models/checkout/types';

@@ -8,7 +8,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { CustomLabel } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
-import { registerSchema, type RegisterFormData } from '~/components/cart/register-schema';
+import { registerSchema, type RegisterFormData } from '~/models/cart/register-schema';
 import { registrationSettingsFrom, studentPicksGroup } from '~/models/checkout/settings';
 import { registrationErrors, studentFromLogin } from './checkout.server';
 import { CmsApiError, getCustomLabels, getSiteSettings, getUserGroups, logInStudent, registerStudent, uploadFiles } from './cms.server';

@@ -15,7 +15,7 @@ import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
-import { registerSchema } from '~/components/cart/register-schema';
+import { registerSchema } from '~/models/cart/register-schema';
 import { loadRegisterForm, submitRegistration } from '~/lib/register.server';
 import { getSession } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';

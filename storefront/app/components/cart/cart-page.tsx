@@ -16,7 +16,7 @@ import { useDiscounts } from '~/components/checkout/use-discounts';
 import type { CheckoutCoupon } from '~/models/checkout/pricing';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
 import { useLocale, useT } from '~/models/i18n';
-import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from './cart-pricing';
+import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from '~/models/cart/cart-pricing';
 import { CartTaxInvoice } from './cart-tax-invoice';
 
 type OrderActionData = { intent: string; error?: { field: string | null; message: string } };

@@ -9,7 +9,7 @@ import { Button, Checkbox, RadioGroup, Stack, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { WithholdingChoice, WithholdingTaxModal } from '~/components/payment/tax-withholding';
 import { useT } from '~/models/i18n';
-import type { CartTax, TaxPersonType } from './cart-pricing';
+import type { CartTax, TaxPersonType } from '~/models/cart/cart-pricing';
 
 type Props = {
   tax: CartTax;
