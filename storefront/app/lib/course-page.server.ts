@@ -11,7 +11,7 @@ import { buildLoginSchema } from '@sala/shared/schemas';
 import { errorMessage, type Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { planFromWire, initialPlanId } from '~/models/checkout/pricing';
-import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/components/course/types';
+import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/models/course/types';
 
 export type { CoursePageData };
 import { money } from '@sala/shared/money';

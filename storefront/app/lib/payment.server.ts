@@ -6,7 +6,7 @@
  */
 import { PAYMENT_METHOD_IDS as M } from '@sala/shared/constants';
 import { z } from 'zod';
-import type { BrowserStep, PayOrder } from '~/components/payment/types';
+import type { BrowserStep, PayOrder } from '~/models/payment/types';
 import { toMinorUnits } from '~/models/checkout/pricing';
 import { getEnv } from '~/env.server';
 import { callJson, getOrderForPayment, getPaymentMethods, postJson, type CallOptions } from './cms.server';

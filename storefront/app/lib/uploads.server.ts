@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CmsApiError, CmsError, callJson, toPublicAssetUrl, type CallOptions } from './cms.server';
-import { MAX_PICTURES } from '~/components/upload/upload-logic';
+import { MAX_PICTURES } from '~/models/upload/upload-logic';
 
 export { requireShopAdmin } from './admin.server';
 

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { Toaster, toaster } from '~/components/checkout/toaster';
 import { AdminUploadsErrorBoundary, PRIVATE_PAGE } from '~/components/upload/admin-upload-page';
 import { UploadControl } from '~/components/upload/upload-control';
-import { MAX_PICTURES, REFUSAL_TEXT_KEYS, savedFiles, toSavePlan, type UploadValue } from '~/components/upload/upload-logic';
+import { MAX_PICTURES, REFUSAL_TEXT_KEYS, savedFiles, toSavePlan, type UploadValue } from '~/models/upload/upload-logic';
 import { CmsApiError, CmsError, isCmsNotFound } from '~/lib/cms.server';
 import { textsOfMatches, translate, useT } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';

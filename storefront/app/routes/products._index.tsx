@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ListControls } from '~/components/products/list-controls';
 import { Pagination } from '~/components/products/pagination';
 import { ProductCard } from '~/components/products/product-card';
-import { PRODUCT_FILTERS, PRODUCT_PAGE_SIZES } from '~/components/products/types';
+import { PRODUCT_FILTERS, PRODUCT_PAGE_SIZES } from '~/models/products/types';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { textsOfMatches, useT } from '~/models/i18n';

@@ -10,7 +10,7 @@ import type { CourseListItem } from '~/lib/catalog';
 import { courseTypeTextKey, useLocale, useT, useTexts } from '~/models/i18n';
 import { formatDate, formatDateRange, formatDuration } from './format';
 import { Markdown } from './markdown';
-import type { CourseView, CurriculumView, RelatedView } from './types';
+import type { CourseView, CurriculumView, RelatedView } from '~/models/course/types';
 
 export const PREVIEW_WIDTH = 600;
 export const PREVIEW_HEIGHT = 314;

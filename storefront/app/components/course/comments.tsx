@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SignedInStudent } from '~/models/checkout/types';
 import { useLocale, useT } from '~/models/i18n';
 import { formatDate } from './format';
-import type { CommentsView, CommentView } from './types';
+import type { CommentsView, CommentView } from '~/models/course/types';
 
 const AuthModal = lazy(() => import('~/components/checkout/auth-modal'));
 

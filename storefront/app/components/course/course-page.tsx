@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import type { CoursePageData } from './types';
+import type { CoursePageData } from '~/models/course/types';
 import { useT } from '~/models/i18n';
 import {
   ButtonLink,

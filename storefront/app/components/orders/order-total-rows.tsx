@@ -5,7 +5,7 @@
  */
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import { formatMoney, money } from '@sala/shared/money';
-import type { PayOrder } from '~/components/payment/types';
+import type { PayOrder } from '~/models/payment/types';
 import { useLocale, useT } from '~/models/i18n';
 
 type StoredAmounts = Pick<PayOrder, 'currency' | 'priceAmount' | 'discountAmount' | 'shippingFeeAmount' | 'withholdingAmount' | 'netAmount'>;

@@ -1,5 +1,5 @@
 /** Props and answers the card forms share. */
-import type { PayOrder } from './types';
+import type { PayOrder } from '~/models/payment/types';
 
 export type CardFormProps = {
   order: PayOrder;

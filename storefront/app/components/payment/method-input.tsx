@@ -7,7 +7,7 @@
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { TwoC2pCardForm } from './card-2c2p';
 import { OmiseCardForm } from './card-omise';
-import type { PayOrder } from './types';
+import type { PayOrder } from '~/models/payment/types';
 
 const INPUT_METHODS: readonly number[] = [PAYMENT_METHOD_IDS.OMISE_CARD, PAYMENT_METHOD_IDS.TWOC2P_CARD];
 

@@ -3,7 +3,7 @@
  */
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { PayPalModal } from './paypal-modal';
-import type { BrowserStep, PayOrder } from './types';
+import type { BrowserStep, PayOrder } from '~/models/payment/types';
 
 export type MethodModalProps = {
   methodId: number;

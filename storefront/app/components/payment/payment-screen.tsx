@@ -13,7 +13,7 @@ import { OrderTotalRows } from '~/components/orders/order-total-rows';
 import { MethodInput, needsInput } from './method-input';
 import { MethodModal } from './method-modal';
 import { PaymentFailure, QrScreen } from './qr-screen';
-import type { BrowserStep, PayOrder } from './types';
+import type { BrowserStep, PayOrder } from '~/models/payment/types';
 
 /** The route action's answer to `intent=start`. */
 export type StartActionData =

@@ -10,7 +10,7 @@ import { formatMoney, money } from '@sala/shared/money';
 import { useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
 import { CardNotice } from './card-fields';
-import type { PayOrder } from './types';
+import type { PayOrder } from '~/models/payment/types';
 
 export const ORDER_LIST_PATH = '/myaccount/student/order';
 

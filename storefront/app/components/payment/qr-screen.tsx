@@ -10,7 +10,7 @@ import { useNavigate } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
-import type { BrowserStep, PayOrder } from './types';
+import type { BrowserStep, PayOrder } from '~/models/payment/types';
 import { useOrderPush, type OrderPush } from './use-order-push';
 
 /** Spec section 4: the QR screens poll the order every 6000 ms. */

@@ -9,7 +9,7 @@ import { formatMoney, money } from '@sala/shared/money';
 import { useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
 import { StockLabel } from './product-card';
-import type { ProductDetailView } from './types';
+import type { ProductDetailView } from '~/models/products/types';
 
 export type ProductActionData = { intent: 'add' | 'bookstore'; error: string };
 

@@ -6,7 +6,7 @@ import { chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useLocale, useT } from '~/models/i18n';
-import type { ProductCardView } from './types';
+import type { ProductCardView } from '~/models/products/types';
 
 export const PRODUCT_IMAGE_WIDTH = 400;
 export const PRODUCT_IMAGE_HEIGHT = 560;

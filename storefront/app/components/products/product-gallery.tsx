@@ -6,7 +6,7 @@ import { chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useT } from '~/models/i18n';
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-card';
-import type { ProductImage } from './types';
+import type { ProductImage } from '~/models/products/types';
 
 const Thumb = chakra('button', {
   base: {

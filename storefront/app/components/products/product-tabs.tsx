@@ -3,7 +3,7 @@ import { chakra } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Markdown } from '~/components/course/markdown';
 import { useT } from '~/models/i18n';
-import type { ProductDetailView } from './types';
+import type { ProductDetailView } from '~/models/products/types';
 
 const TabButton = chakra('button', {
   base: {

@@ -27,7 +27,7 @@ import {
   type UploadItem,
   type UploadType,
   type UploadValue,
-} from './upload-logic';
+} from '~/models/upload/upload-logic';
 
 export type UploadControlProps = {
   /** What the files are for; names the group and the file chooser. */
