@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { formatMoney } from '@sala/shared/money';
-import type { CourseListItem } from '~/lib/catalog';
-import { getCoursePath } from '~/lib/course-path';
+import type { CourseListItem } from '~/models/catalog';
+import { getCoursePath } from '~/models/course-path';
 import type { Locale } from '~/models/i18n';
 
 // Card pictures use the social-image ratio of the spec (600x314).

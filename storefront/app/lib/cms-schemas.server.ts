@@ -4,7 +4,7 @@
  * Amounts on the wire are major units (1990.5 baht) except where noted (course cards).
  */
 import { z } from 'zod';
-import { CourseListItemSchema } from './catalog';
+import { CourseListItemSchema } from '~/models/catalog';
 
 const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
 const nullableNumber = z.number().nullable().optional().transform((value) => value ?? null);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { getEnv } from '../env.server';
 import { clientAddressHeaders } from './client-address.server';
-import { CourseListResponseSchema, TextsResponseSchema, type CourseListItem } from './catalog';
+import { CourseListResponseSchema, TextsResponseSchema, type CourseListItem } from '~/models/catalog';
 import {
   CommentResponseSchema,
   CommentsResponseSchema,

@@ -15,7 +15,7 @@ import type { CommentsView, CourseLayout, CoursePageData, CourseView, Curriculum
 
 export type { CoursePageData };
 import { money } from '@sala/shared/money';
-import { parseCourseId } from './course-path';
+import { parseCourseId } from '~/models/course-path';
 import {
   CmsApiError,
   CmsError,

@@ -9,7 +9,7 @@ import type { Currency } from '@sala/shared/constants';
 import { z } from 'zod';
 import { toMinorUnits } from '~/models/checkout/pricing';
 import { CmsApiError, callJson, type CallOptions } from './cms.server';
-import { getCoursePath } from './course-path';
+import { getCoursePath } from '~/models/course-path';
 import { getSessionStudent, type SessionStudent } from './session.server';
 
 type StudentCall = CallOptions & { jwt: string };

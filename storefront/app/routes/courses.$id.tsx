@@ -14,7 +14,7 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { lookUpCoupon, loadCheckoutData, submitCheckout, submitTransferReport } from '~/lib/checkout.server';
 import { CmsApiError, CmsError, getCourseDetail, getSiteSettings, isCmsNotFound } from '~/lib/cms.server';
 import { chooseLayout, loadCoursePage, submitComment, submitLogin } from '~/lib/course-page.server';
-import { parseCourseId } from '~/lib/course-path';
+import { parseCourseId } from '~/models/course-path';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { commitSession, getSession, hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { parseCourseId } from '~/lib/course-path';
+import { parseCourseId } from '~/models/course-path';
 import { getLocale } from '~/lib/i18n.server';
 import { ProgressFormSchema, saveProgress } from '~/lib/learning.server';
 import { getSession } from '~/lib/session.server';

@@ -11,7 +11,7 @@ import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LearnPage } from '~/components/learn/learn-page';
 import { CmsApiError, CmsError, getCourseDetail, isCmsNotFound } from '~/lib/cms.server';
-import { parseCourseId } from '~/lib/course-path';
+import { parseCourseId } from '~/models/course-path';
 import { getLocale } from '~/lib/i18n.server';
 import { getCountdown, getPlaylist, type CountdownView } from '~/lib/learning.server';
 import { getSession } from '~/lib/session.server';

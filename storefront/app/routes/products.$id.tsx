@@ -18,7 +18,7 @@ import { ProductTabs } from '~/components/products/product-tabs';
 import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError, isCmsNotFound } from '~/lib/cms.server';
-import { parseCourseId } from '~/lib/course-path';
+import { parseCourseId } from '~/models/course-path';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
 import { addProductToCart, getProductDetail, handOffToBookstore } from '~/lib/products.server';

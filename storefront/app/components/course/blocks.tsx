@@ -6,7 +6,7 @@
 import { formatMoney } from '@sala/shared/money';
 import { useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { CourseCard } from '~/components/course-card';
-import type { CourseListItem } from '~/lib/catalog';
+import type { CourseListItem } from '~/models/catalog';
 import { courseTypeTextKey, useLocale, useT, useTexts } from '~/models/i18n';
 import { formatDate, formatDateRange, formatDuration } from './format';
 import { Markdown } from './markdown';

@@ -4,7 +4,7 @@
  */
 import type { Money } from '@sala/shared/money';
 import type { CheckoutData, PaymentStep, SignedInStudent } from '~/models/checkout/types';
-import type { CourseListItem } from '~/lib/catalog';
+import type { CourseListItem } from '~/models/catalog';
 
 export type CourseLayout = '1' | '3' | '4' | 'default';
 
