@@ -33,7 +33,8 @@ import { redirect } from '@remix-run/node';
 import { PRIVATE_NO_STORE, safeRedirect } from './auth.server';
 import { getLocale } from './i18n.server';
 import { getSessionStudent, type SessionStudent } from './session.server';
-import { getMyTaxInfo, type TaxInfoView } from './orders.server';
+import { getMyTaxInfo } from './orders.server';
+import type { TaxInfoView } from '~/models/orders/types';
 import { loadShippingData } from './shipping.server';
 
 const nullableNumber = z.number().nullable();

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { callJson, postJson, toPublicAssetUrl, type CallOptions } from './cms.server';
+import type { CountdownView, LectureKind, LectureLock, LectureView, PlaylistView } from '~/models/learn/types';
 
 const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
 const nullableNumber = z.number().nullable().optional().transform((value) => value ?? null);
@@ -70,53 +71,12 @@ const ProgressResponseSchema = z.looseObject({
   data: z.looseObject({ lectures_id: z.number(), position_seconds: z.number(), completed: z.boolean() }),
 });
 
-/** Why a lecture cannot be opened: the CMS's codes, a course whose classes have not started yet (NOT_RELEASED) included. */
-export type LectureLock = 'UNAUTHORIZED' | 'COURSE_ACCESS_DENIED' | 'ORDER_IN_PROGRESS' | 'COURSE_NOT_PURCHASED' | 'COURSE_ACCESS_EXPIRED' | 'NOT_RELEASED';
-
 const LOCKS: readonly LectureLock[] = ['UNAUTHORIZED', 'COURSE_ACCESS_DENIED', 'ORDER_IN_PROGRESS', 'COURSE_NOT_PURCHASED', 'COURSE_ACCESS_EXPIRED', 'NOT_RELEASED'];
 
 function lockOf(value: string | null): LectureLock | null {
   if (value === null) return null;
   return (LOCKS as readonly string[]).includes(value) ? (value as LectureLock) : 'COURSE_NOT_PURCHASED';
 }
-
-export type LectureKind = 'video' | 'text' | 'file' | 'quiz' | 'homework';
-
-export type LectureView = {
-  id: number;
-  name: string;
-  kind: LectureKind;
-  preview: boolean;
-  lock: LectureLock | null;
-  /** When a NOT_RELEASED lecture opens (ISO), as the CMS says. */
-  releaseDate: string | null;
-  /** Seconds, shown for locked lectures too. */
-  seconds: number | null;
-  positionSeconds: number;
-  completed: boolean;
-  video: { url: string; mime: string | null; subtitleUrl: string | null } | null;
-  /** An external player's page (YouTube, Vimeo) when the video is not a file the browser plays. */
-  externalUrl: string | null;
-  text: string | null;
-  file: { url: string; name: string } | null;
-  quizId: number | null;
-  quizPassScore: number | null;
-  homeworkId: number | null;
-};
-
-export type SectionView = { id: number | null; name: string | null; lectures: LectureView[] };
-
-export type CountdownView = { lifetime: boolean; remainingMs: number; finishAt: string | null; expired: boolean; completedLectures: number };
-
-export type PlaylistView = {
-  canLearn: boolean;
-  lock: LectureLock | null;
-  /** When the course's lectures open to its buyers (ISO), while that is still ahead; from the CMS. */
-  releaseDate: string | null;
-  sections: SectionView[];
-  /** The lecture to open first: where the student stopped, else the first open one. */
-  resumeLectureId: number | null;
-};
 
 const KINDS: readonly LectureKind[] = ['video', 'text', 'file', 'quiz', 'homework'];
 const PLAYABLE = /\.(mp4|webm|ogv|m4v|mov)(\?|$)/i;

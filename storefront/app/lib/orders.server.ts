@@ -5,11 +5,11 @@
  * Amounts arrive in major units and leave here in minor units (satang), as the CMS stored them.
  */
 import { redirect } from '@remix-run/node';
-import type { Currency } from '@sala/shared/constants';
 import { z } from 'zod';
 import { toMinorUnits } from '~/models/checkout/pricing';
 import { CmsApiError, callJson, type CallOptions } from './cms.server';
 import { getCoursePath } from '~/models/course-path';
+import type { CourseAccessView, OrderView, TaxInfoView } from '~/models/orders/types';
 import { getSessionStudent, type SessionStudent } from './session.server';
 
 type StudentCall = CallOptions & { jwt: string };
@@ -48,36 +48,6 @@ const OwnOrdersResponseSchema = z.looseObject({
   data: z.array(OwnOrderSchema),
   pagination: z.looseObject({ page: z.number(), pageSize: z.number(), total: z.number() }),
 });
-
-/** A line of an order, with where its course is studied. */
-export type OrderLineView = {
-  courseId: number | null;
-  title: string;
-  netAmount: number;
-  coursePath: string | null;
-  learnPath: string | null;
-};
-
-/** An order as the storefront shows it (amounts in minor units). */
-export type OrderView = {
-  id: number;
-  token: string;
-  status: string;
-  currency: Currency;
-  priceAmount: number;
-  discountAmount: number;
-  shippingFeeAmount: number;
-  withholdingAmount: number;
-  vatAmount: number;
-  netAmount: number;
-  couponCodes: string[];
-  paymentMethodId: number | null;
-  createdAt: string | null;
-  approvedAt: string | null;
-  cancelAt: string | null;
-  lines: OrderLineView[];
-  report: { status: string; rejectReason: string | null; createdAt: string | null } | null;
-};
 
 function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
   const minor = (major: number) => toMinorUnits(major, order.currency_code) ?? 0;
@@ -142,9 +112,6 @@ const CountdownResponseSchema = z.looseObject({
   }),
 });
 
-/** What the access countdown of a course says: no end, time left until a date, or expired. */
-export type CourseAccessView = { courseId: number; unlimited: boolean; expired: boolean; finishAt: string | null; remaining: { days: number; hours: number; minutes: number } | null };
-
 /** The access of an approved course (null when the CMS has no approved order of it for the student). */
 export async function getCourseAccess(courseId: number, options: StudentCall): Promise<CourseAccessView | null> {
   try {
@@ -181,21 +148,6 @@ const TaxProfileSchema = z.looseObject({
     tax_company_certificate: z.array(z.string()).optional().default([]),
   }),
 });
-
-export type TaxInfoView = {
-  requireTaxInvoice: boolean;
-  personType: 'normal_person' | 'juristic_person';
-  nameOne: string;
-  nameTwo: string;
-  taxId: string;
-  address: string;
-  postcode: string;
-  deliveryByTaxAddress: boolean;
-  deliveryAddress: string;
-  certificates: string[];
-  /** True once the student saved a tax id. */
-  saved: boolean;
-};
 
 /** The student's tax-invoice details as saved in the CMS. */
 export async function getMyTaxInfo(options: StudentCall): Promise<TaxInfoView> {

@@ -11,10 +11,9 @@ import { saveTaxInfo } from '~/lib/card.server';
 import { CmsApiError, CmsError, uploadFiles } from '~/lib/cms.server';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getSession } from '~/lib/session.server';
+import type { WithholdingTaxAnswer } from '~/models/payment/types';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-export type WithholdingTaxAnswer = { ok: true } | { ok: false; fieldErrors: Record<string, string>; message: string };
 
 /** Wire names of the CMS's tax call → the modal's field names. */
 const FIELD_OF_WIRE: Record<string, string> = {

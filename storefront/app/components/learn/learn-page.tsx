@@ -8,7 +8,7 @@ import { Link } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Markdown } from '~/components/course/markdown';
 import { formatDate, formatDuration } from '~/components/course/format';
-import type { CountdownView, LectureLock, LectureView, PlaylistView } from '~/lib/learning.server';
+import type { CountdownView, LectureLock, LectureView, PlaylistView } from '~/models/learn/types';
 import { useLocale, useT } from '~/models/i18n';
 import { postProgress, VideoPlayer } from './video-player';
 

@@ -6,7 +6,7 @@
  */
 import { chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LectureView } from '~/lib/learning.server';
+import type { LectureView } from '~/models/learn/types';
 import { useT } from '~/models/i18n';
 import { formatDuration } from '~/components/course/format';
 

@@ -7,7 +7,7 @@ import { Link } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { useLocale, useT } from '~/models/i18n';
-import type { OrderView } from '~/lib/orders.server';
+import type { OrderView } from '~/models/orders/types';
 import { OrderTotalRows } from './order-total-rows';
 
 /** What an order view carries to the browser (dates already formatted on the server). */

@@ -12,7 +12,7 @@ import { useFetcher } from '@remix-run/react';
 import { taxInvoiceIssues, taxInvoiceLabels, type TaxInvoiceValues } from '@sala/shared/schemas';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '~/models/i18n';
-import type { WithholdingTaxAnswer } from '~/routes/withholding-tax';
+import type { WithholdingTaxAnswer } from '~/models/payment/types';
 import { CardNotice } from './card-fields';
 
 type TextFieldName = 'taxNameOne' | 'taxNameTwo' | 'taxPayerIdentificationNo' | 'taxAddress' | 'taxPostcode' | 'taxDeliveryAddress';

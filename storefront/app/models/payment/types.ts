@@ -30,3 +30,6 @@ export type AfterPayment = { thankYouPage: boolean };
 
 /** The order's payment state as the CMS reports it (polled, or pushed over the real-time channel). */
 export type PayStatus = { orderStatus: string; attemptStatus: string | null };
+
+/** What POST /withholding-tax answers the withholding modal. */
+export type WithholdingTaxAnswer = { ok: true } | { ok: false; fieldErrors: Record<string, string>; message: string };

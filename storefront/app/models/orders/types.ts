@@ -1,0 +1,50 @@
+/** Orders, course access and tax details as the storefront's pages show them (amounts in minor units). Built in lib/orders.server.ts. */
+import type { Currency } from '@sala/shared/constants';
+
+/** A line of an order, with where its course is studied. */
+export type OrderLineView = {
+  courseId: number | null;
+  title: string;
+  netAmount: number;
+  coursePath: string | null;
+  learnPath: string | null;
+};
+
+/** An order as the storefront shows it (amounts in minor units). */
+export type OrderView = {
+  id: number;
+  token: string;
+  status: string;
+  currency: Currency;
+  priceAmount: number;
+  discountAmount: number;
+  shippingFeeAmount: number;
+  withholdingAmount: number;
+  vatAmount: number;
+  netAmount: number;
+  couponCodes: string[];
+  paymentMethodId: number | null;
+  createdAt: string | null;
+  approvedAt: string | null;
+  cancelAt: string | null;
+  lines: OrderLineView[];
+  report: { status: string; rejectReason: string | null; createdAt: string | null } | null;
+};
+
+/** What the access countdown of a course says: no end, time left until a date, or expired. */
+export type CourseAccessView = { courseId: number; unlimited: boolean; expired: boolean; finishAt: string | null; remaining: { days: number; hours: number; minutes: number } | null };
+
+export type TaxInfoView = {
+  requireTaxInvoice: boolean;
+  personType: 'normal_person' | 'juristic_person';
+  nameOne: string;
+  nameTwo: string;
+  taxId: string;
+  address: string;
+  postcode: string;
+  deliveryByTaxAddress: boolean;
+  deliveryAddress: string;
+  certificates: string[];
+  /** True once the student saved a tax id. */
+  saved: boolean;
+};
