@@ -2,7 +2,7 @@
  * The student's cart on the server: its lines (GET /private/cart), adding a course
  * (POST /private/cart), removing a line, what the cart page is built from, and placing
  * the cart's order (POST /private/cart/order). The CMS prices the order itself; its total
- * is the one charged. Also the password-reset calls of the sign-in screens.
+ * is the one charged.
  */
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { money, toMajorString } from '@sala/shared/money';
@@ -54,7 +54,6 @@ const CartItemSchema = z.looseObject({
 });
 const CartResponseSchema = z.looseObject({ success: z.literal(true), data: z.array(CartItemSchema) });
 const ClearCartResponseSchema = z.looseObject({ success: z.literal(true), deleted: z.number().int().optional() });
-const SuccessSchema = z.looseObject({ success: z.literal(true) });
 
 type StudentOptions = CallOptions & { jwt: string };
 
@@ -330,18 +329,6 @@ export async function placeCartOrder(args: {
   const netAmount = toMinorUnits(placed.order.net, placed.order.currency_code) ?? 0;
   const redirectTo = netAmount === 0 ? postOrderPath(settings.is_thank_you_page, placed.order.order_token) : `/pay/${placed.orderId}`;
   return { ok: true, orderId: placed.orderId, orderToken: placed.order.order_token, netAmount, redirectTo };
-}
-
-/* ------------------------------------------------------------------ password reset */
-
-/** Asks the CMS to mail a reset link; the answer is the same whether the address has an account or not. */
-export async function requestPasswordReset(email: string, options: CallOptions = {}): Promise<void> {
-  await postJson('/public/students/forgot-password', SuccessSchema, { email, lang: options.locale }, options);
-}
-
-/** Sets a new password with the code of a reset link; an invalid or used code comes back as CmsApiError. */
-export async function resetPassword(input: { code: string; password: string; passwordConfirmation: string }, options: CallOptions = {}): Promise<void> {
-  await postJson('/public/students/reset-password', SuccessSchema, { ...input, lang: options.locale }, options);
 }
 
 /* ------------------------------------------------------------------ add to cart */

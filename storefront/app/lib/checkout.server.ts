@@ -58,6 +58,7 @@ import {
 } from './cms.server';
 import type { WireBankAccount, WireCourseDetail, WirePaymentMethod, WireSiteSettings } from './cms-schemas.server';
 import type { Locale } from '~/models/i18n';
+import { studentFromLogin } from './auth.server';
 import { getShippingAddresses, getShippingFees } from './shipping.server';
 import { commitSession, type AppSession, type PendingOrder, type SessionStudent } from './session.server';
 
@@ -567,11 +568,6 @@ async function createShippingAddress(address: Record<string, unknown>, options: 
 /** The user id a session stands for (kept at sign-in). */
 async function userIdOf(student: SessionStudent): Promise<number | null> {
   return student.userId ?? null;
-}
-
-export function studentFromLogin(login: { jwt: string; user: { id: number; username: string; email: string; firstname: string | null; lastname: string | null } }): SessionStudent {
-  const name = [login.user.firstname, login.user.lastname].filter(Boolean).join(' ').trim();
-  return { jwt: login.jwt, userId: login.user.id, username: login.user.username, name: name || login.user.username, email: login.user.email };
 }
 
 /* ------------------------------------------------------------------ report */

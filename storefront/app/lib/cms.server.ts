@@ -3,6 +3,7 @@
  * answer against a schema, and fails as a CmsError with a small closed set of codes
  * so loaders can decide between a 404, a 503 and a fallback.
  */
+import { errorMessage } from '@sala/shared/texts';
 import { z } from 'zod';
 import { getEnv } from '../env.server';
 import { clientAddressHeaders } from './client-address.server';
@@ -173,6 +174,15 @@ export class CmsApiError extends Error {
 /** The CMS has no such thing (a 404 with or without its envelope). */
 export function isCmsNotFound(error: unknown): boolean {
   return (error instanceof CmsError && error.code === 'CMS_NOT_FOUND') || (error instanceof CmsApiError && error.status === 404);
+}
+
+/** The spec's message for a CMS refusal in the locale; the CMS's own message for a code the spec does not list. */
+export function cmsErrorMessage(error: CmsApiError, locale: Locale): string {
+  try {
+    return errorMessage(error.code as never, locale);
+  } catch {
+    return error.msg;
+  }
 }
 
 function readErrors(value: unknown): Record<string, string | string[]> | null {

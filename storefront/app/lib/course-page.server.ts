@@ -7,8 +7,7 @@ import { getEnv } from '~/env.server';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
-import { buildLoginSchema } from '@sala/shared/schemas';
-import { errorMessage, type Translate } from '@sala/shared/texts';
+import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { planFromWire, initialPlanId } from '~/models/checkout/pricing';
 import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/models/course/types';
@@ -19,17 +18,17 @@ import { parseCourseId } from '~/models/course-path';
 import {
   CmsApiError,
   CmsError,
+  cmsErrorMessage,
   createCourseComment,
   getCourseComments,
   getCourseDetail,
   getHowToBuy,
   getSiteSettings,
   isCmsNotFound,
-  logInStudent,
   toPublicAssetUrl,
 } from './cms.server';
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
-import { loadCheckoutData, loadPaymentStep, studentFromLogin } from './checkout.server';
+import { loadCheckoutData, loadPaymentStep } from './checkout.server';
 import type { Locale } from '~/models/i18n';
 import { commitSession, getSession, hasSessionCookie, type AppSession } from './session.server';
 
@@ -246,34 +245,7 @@ async function loadComments(courseId: number, page: number, options: { signal?: 
   }
 }
 
-/* ------------------------------------------------------------------ actions every layout offers */
-
-export type LoginActionResult = { intent: 'login'; lastResult: SubmissionResult<string[]> };
-
-/** Signs a student in from the login modal; the token goes into the session cookie only. */
-export async function submitLogin(args: { formData: FormData; session: AppSession; locale: Locale; t: Translate; signal?: AbortSignal }) {
-  const { formData, session, locale, t, signal } = args;
-  const submission = parseWithZod(formData, { schema: buildLoginSchema(t) });
-  if (submission.status !== 'success') return { result: { intent: 'login' as const, lastResult: submission.reply({ hideFields: ['password'] }) }, setCookie: null };
-  try {
-    const login = await logInStudent(submission.value, { locale, signal });
-    session.set('student', studentFromLogin(login));
-    session.unset('pendingOrder');
-    return { result: { intent: 'login' as const, ok: true, lastResult: submission.reply({ resetForm: true }) }, setCookie: await commitSession(session) };
-  } catch (error) {
-    if (!(error instanceof CmsApiError)) throw error;
-    const message = error.code === 'PERMISSION_DENIED' ? t('login_failed') : errorMessageOr(error, locale);
-    return { result: { intent: 'login' as const, lastResult: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, setCookie: null };
-  }
-}
-
-function errorMessageOr(error: CmsApiError, locale: Locale): string {
-  try {
-    return errorMessage(error.code as never, locale);
-  } catch {
-    return error.msg;
-  }
-}
+/* ------------------------------------------------------------------ the comment action every layout offers */
 
 export const CommentFormSchema = z.object({
   comment: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1).max(2000)),
@@ -302,6 +274,6 @@ export async function submitComment(args: { formData: FormData; session: AppSess
     return { intent: 'comment' as const, ok: true, lastResult: submission.reply({ resetForm: true }) };
   } catch (error) {
     if (!(error instanceof CmsApiError)) throw error;
-    return { intent: 'comment' as const, lastResult: submission.reply({ formErrors: [errorMessageOr(error, locale)] }) };
+    return { intent: 'comment' as const, lastResult: submission.reply({ formErrors: [cmsErrorMessage(error, locale)] }) };
   }
 }

@@ -10,10 +10,11 @@ import { useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remi
 import { useEffect } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CoursePage } from '~/components/course/course-page';
+import { submitLogin } from '~/lib/auth.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { lookUpCoupon, loadCheckoutData, submitCheckout, submitTransferReport } from '~/lib/checkout.server';
 import { CmsApiError, CmsError, getCourseDetail, getSiteSettings, isCmsNotFound } from '~/lib/cms.server';
-import { chooseLayout, loadCoursePage, submitComment, submitLogin } from '~/lib/course-page.server';
+import { chooseLayout, loadCoursePage, submitComment } from '~/lib/course-page.server';
 import { parseCourseId } from '~/models/course-path';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { commitSession, getSession, hasSessionCookie } from '~/lib/session.server';

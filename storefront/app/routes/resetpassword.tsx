@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { buildResetPasswordSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { resetPassword } from '~/lib/cart.server';
+import { resetPassword } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
