@@ -19,7 +19,6 @@ import { z } from 'zod';
 import { buildCheckoutSchema, SHIPPING_FIELD_PREFIX, type CheckoutValues } from '~/models/checkout/checkout-schema';
 import {
   couponFromWire,
-  initialPlanId,
   planFromWire,
   priceCheckout,
   promotionFromWire,
@@ -711,5 +710,3 @@ export function couponReasonMessage(reason: string, locale: Locale): string {
     return reason;
   }
 }
-
-export { initialPlanId };

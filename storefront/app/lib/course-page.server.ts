@@ -11,8 +11,6 @@ import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { planFromWire, initialPlanId } from '~/models/checkout/pricing';
 import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/models/course/types';
-
-export type { CoursePageData };
 import { money } from '@sala/shared/money';
 import { parseCourseId } from '~/models/course-path';
 import {

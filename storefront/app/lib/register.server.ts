@@ -16,8 +16,6 @@ import { CmsApiError, getCustomLabels, getSiteSettings, getUserGroups, logInStud
 import type { Locale } from '~/models/i18n';
 import { commitSession, type AppSession } from './session.server';
 
-export type { RegisterFormData };
-
 export async function loadRegisterForm(options: { locale: Locale; signal?: AbortSignal }): Promise<RegisterFormData> {
   const settings = await getSiteSettings(options);
   const [labels, groups] = await Promise.all([getCustomLabels(options), studentPicksGroup(settings) ? getUserGroups(options) : Promise.resolve([])]);
