@@ -59,7 +59,7 @@ function staticFilesOnly(dir, handler) {
   return (req, res, next) => {
     const end = req.path.indexOf('/', 1);
     const first = req.path.slice(1, end === -1 ? undefined : end);
-    let name = first;
+    let name;
     try {
       name = decodeURIComponent(first);
     } catch {

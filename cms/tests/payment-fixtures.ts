@@ -146,7 +146,7 @@ export async function startPaymentWorld(options: WorldOptions = {}): Promise<Pay
     });
     const text = await response.text();
     answers.push(text);
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {

@@ -193,7 +193,7 @@ test.describe('video playlist', () => {
     const document = (await findCourse(request, session, course.id)) as Awaited<ReturnType<typeof findCourse>> & { startDate?: string | null };
     const startsAt = new Date(Date.now() + 10 * 86_400_000);
     const notice = `บทเรียนนี้ยังไม่เปิด จะเปิดให้เรียนวันที่ ${thaiDate(startsAt)}`;
-    let textId: string | null = null;
+    let textId: string | null;
     // an editor moves the class start date ahead
     await updateCourse(request, session, document.documentId, { startDate: startsAt.toISOString() });
     try {

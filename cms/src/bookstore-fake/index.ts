@@ -69,7 +69,7 @@ export async function startFakeRetailer(options: { port?: number; host?: string 
       if (failure === 'slow') return; // never answers; the caller's timeout ends it
       if (failure === 'error') return json(res, 500, { error: 'internal error' });
       if (failure === 'garbage') return json(res, 200, { ok: true });
-      let cart: Record<string, unknown> | null = null;
+      let cart: Record<string, unknown> | null;
       try {
         cart = text === null ? null : (JSON.parse(text) as Record<string, unknown>);
       } catch {

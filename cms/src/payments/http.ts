@@ -43,7 +43,7 @@ export async function callProvider(url: string, request: ProviderRequest = {}): 
   if (response.status >= 500) {
     throw new PaymentError('PROVIDER_UNAVAILABLE', `${new URL(url).origin} answered ${response.status}`);
   }
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

@@ -235,7 +235,7 @@ function twoC2pAdapter(methodId: PaymentMethodId, start: Starter): PaymentAdapte
         const result = readPaymentResponse(paymentResponse, config);
         return result.ok ? withReply(result) : refuse(result.reason);
       }
-      let hint: { invoiceNo?: unknown } = {};
+      let hint: { invoiceNo?: unknown };
       try {
         hint = JSON.parse(decoded) as { invoiceNo?: unknown };
       } catch {

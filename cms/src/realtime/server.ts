@@ -101,7 +101,7 @@ async function connectRedis(strapi: Core.Strapi, url: string) {
   } catch (error) {
     pub.destroy();
     sub.destroy();
-    throw new Error(`Real-time channel cannot reach Redis at REDIS_URL: ${(error as Error).message}`);
+    throw new Error(`Real-time channel cannot reach Redis at REDIS_URL: ${(error as Error).message}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

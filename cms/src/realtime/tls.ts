@@ -35,7 +35,7 @@ function readPem(value: string, name: string, baseDir: string): string {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new Error(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
   }
   if (!isPemText(text)) throw new Error(`${name}: ${file} is not a PEM file`);
   return text;
@@ -46,7 +46,7 @@ function assertPair(cert: string, key: string, label: string): void {
   try {
     createSecureContext({ cert, key });
   } catch (error) {
-    throw new Error(`${label}: the TLS key and certificate do not form a usable pair (${(error as Error).message})`);
+    throw new Error(`${label}: the TLS key and certificate do not form a usable pair (${(error as Error).message})`, { cause: error });
   }
 }
 
@@ -130,6 +130,6 @@ async function loadOrCreateSelfSigned(dir: string): Promise<{ cert: string; key:
     fs.rmSync(staging, { recursive: true, force: true });
     const winner = readUsablePair(dir);
     if (winner) return winner;
-    throw new Error(`Cannot store the self-signed TLS pair in ${dir}: ${(error as Error).message}`);
+    throw new Error(`Cannot store the self-signed TLS pair in ${dir}: ${(error as Error).message}`, { cause: error });
   }
 }

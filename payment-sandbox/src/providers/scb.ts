@@ -98,7 +98,7 @@ export function createScbSandbox(keys: ScbKeys = DEMO_KEYS.scb) {
     /** Pushes the confirmation; SCB resends when the answer is not resCode 00 for this transaction. */
     async function push(body: Record<string, unknown>, attempt = 1): Promise<Delivery> {
       const delivery = await deliver(context.options.callbackUrl as string, JSON.stringify(body), { 'content-type': 'application/json' });
-      let acknowledged = false;
+      let acknowledged: boolean;
       try {
         const reply = JSON.parse(delivery.reply) as { resCode?: string; transactionId?: string };
         acknowledged = reply.resCode === '00' && reply.transactionId === body.transactionId;

@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reply = (result: SaveResult, status = 200) => data(result, { status, headers: { 'Cache-Control': PRIVATE_PAGE } });
 
   const form = await request.formData();
-  let planInput: unknown = null;
+  let planInput: unknown;
   try {
     planInput = JSON.parse(String(form.get('plan') ?? 'null'));
   } catch {

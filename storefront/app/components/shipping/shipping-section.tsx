@@ -14,8 +14,7 @@ import { translatorFromTexts, useLocale, useT, useTexts } from '~/models/i18n';
 import { THAI_PROVINCES } from './provinces';
 import { SHIPPING_ADDRESS_INTENT, type ShippingAddressActionData, type ShippingAddressView, type ShippingData } from '~/models/shipping/types';
 
-const FIELDS = ['fullname', 'tel', 'address', 'subdistrict', 'district', 'province', 'postcode'] as const;
-type FieldName = (typeof FIELDS)[number];
+type FieldName = 'fullname' | 'tel' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode';
 type Values = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName | '_', string>>;
 

@@ -4,7 +4,7 @@
  * setting row also holds limits and modes that stay on the server.
  */
 import type { Core } from '@strapi/strapi';
-import type { CustomLabel, RegistrationSettings } from '@sala/shared/schemas';
+import type { RegistrationSettings } from '@sala/shared/schemas';
 import type { CustomLabelType } from '@sala/shared/constants';
 
 const SETTING_UID = 'api::site-setting.site-setting';
