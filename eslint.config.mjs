@@ -97,6 +97,7 @@ export default defineConfig(
         createTypeScriptImportResolver({
           project: ['storefront/tsconfig.json', 'cms/tsconfig.json', 'cms/tests/tsconfig.json', 'shared/tsconfig.json', 'payment-sandbox/tsconfig.json', 'tsconfig.json'],
           alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
