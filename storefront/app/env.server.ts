@@ -36,7 +36,7 @@ const EnvSchema = z
       .transform((value, ctx) => {
         const origins: string[] = [];
         for (const part of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
-          let url: URL | null = null;
+          let url: URL | null;
           try {
             url = new URL(part);
           } catch {

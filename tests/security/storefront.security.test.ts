@@ -123,6 +123,7 @@ describe('sign-in redirect', () => {
       const answer = await raw(`/login?redirect=${target}`, { cookie });
       expect(answer.status, target).toBe(302);
       const location = String(answer.headers.location);
+      // eslint-disable-next-line no-control-regex -- the test looks for control characters
       expect(location, target).not.toMatch(/[\u0000-\u001f\u007f]/);
       expect(new URL(location, PUBLIC_URL).origin, `${target} → ${location}`).toBe(PUBLIC_URL);
     }

@@ -40,7 +40,7 @@ function settings(): Settings {
   try {
     trust = proxyaddr.compile(proxies);
   } catch (error) {
-    throw new Error(`TRUSTED_PROXIES: ${(error as Error).message}`);
+    throw new Error(`TRUSTED_PROXIES: ${(error as Error).message}`, { cause: error });
   }
   const secret = process.env.CLIENT_ADDRESS_SECRET?.trim() || null;
   cached = { key, settings: { secret, proxies, trust } };
