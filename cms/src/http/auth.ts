@@ -4,7 +4,7 @@
  * kept for the handler (docs/decisions/147).
  */
 import type { Core } from '@strapi/strapi';
-import { createRows } from '../api/course-page/utils/rows';
+import { createRows } from '../lib/rows';
 import { createOrderRows } from '../api/checkout/lib/order-rows';
 import { SETTING_FIELDS, type SettingRow } from '../api/checkout/lib/pricing-input';
 import { forbidden, unauthorized } from './errors';

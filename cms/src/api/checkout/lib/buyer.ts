@@ -6,7 +6,7 @@ import type { OrderStatus, PricingType, TaxPersonType } from '@sala/shared/const
 import type { Buyer, OwnedCourse } from '@sala/shared/eligibility';
 import { isValidThaiTaxId } from '@sala/shared/schemas';
 import type { Student } from '../../../http/auth';
-import { createRows } from '../../course-page/utils/rows';
+import { createRows } from '../../../lib/rows';
 import { UID, type Trx } from './db';
 
 /** Role types that may not buy: an instructor account that is not also a student. */

@@ -8,7 +8,7 @@
  * JSON, booleans), so the admin panel and every other read see the same rows.
  */
 import type { Core } from '@strapi/strapi';
-import { createRows } from '../../course-page/utils/rows';
+import { createRows } from '../../../lib/rows';
 import { UID, type Trx } from './db';
 
 type Knex = any;

@@ -11,7 +11,7 @@ import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } fr
 import { coursePath, isPublishedAt, productPath, toIso, type EntryRef } from '../utils/paths';
 import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, planRowsFor as loadPlanRows, type PlanDto, type PlanRow } from '../utils/plans';
 import { readPageSettings, type PageSettings } from '../utils/settings';
-import { createRows } from '../utils/rows';
+import { createRows } from '../../../lib/rows';
 
 const COURSE_UID = 'api::course.course';
 const PRODUCT_UID = 'api::product.product';
