@@ -5,6 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { createRows } from '../lib/rows';
+import { isScalar } from '../lib/strapi-internals';
 import { createOrderRows } from '../api/checkout/lib/order-rows';
 import { SETTING_FIELDS, type SettingRow } from '../api/checkout/lib/pricing-input';
 import { forbidden, unauthorized } from './errors';
@@ -28,8 +29,6 @@ export const REQUEST_SETTING_FIELDS = ['is_enable_whitelist', ...SETTING_FIELDS]
 export type RequestSettings = SettingRow & { is_enable_whitelist?: boolean | null };
 
 type Meta = { tableName: string; attributes: Record<string, { type: string; columnName?: string }> };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { isScalar } = require('@strapi/database/dist/utils/types.js') as { isScalar: (type: string) => boolean };
 
 /** Every column the query engine's `findOne` returns for a content type: its scalar attributes. */
 function scalarFields(strapi: Core.Strapi, uid: string): string[] {

@@ -6,6 +6,7 @@
  * query engine converts it (booleans, dates, JSON) so the answers stay the same.
  */
 import type { Core } from '@strapi/strapi';
+import { fromRow, type InternalMeta } from './strapi-internals';
 
 type Attribute = {
   type: string;
@@ -21,9 +22,6 @@ type Attribute = {
 type Meta = { uid: string; tableName: string; attributes: Record<string, Attribute>; columnToAttribute: Record<string, string> };
 type Row = Record<string, unknown>;
 
-/** The query engine's own row conversion (column names in, attribute names and JS values out). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { fromRow } = require('@strapi/database/dist/query/helpers/transform.js') as { fromRow: (meta: Meta, row: Row) => Row | null };
 
 export type Link = { table: string; own: string; other: string; order: string | null };
 export type MorphLink = { table: string; file: string; id: string; type: string; field: string; order: string };
@@ -56,7 +54,7 @@ export function createRows(strapi: Core.Strapi) {
       const prefix = `${alias}__`;
       for (const key of Object.keys(row)) if (key.startsWith(prefix)) own[key.slice(prefix.length)] = row[key];
       if (own.id === null || own.id === undefined) return null;
-      return fromRow(meta(uid), own) as T;
+      return fromRow(meta(uid) as unknown as InternalMeta, own) as T;
     },
 
     /** The link table of a relation: `own` holds this entry's id, `other` the related entry's. */

@@ -9,6 +9,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { createRows } from '../../../lib/rows';
+import { createField, isScalar } from '../../../lib/strapi-internals';
 import { UID, type Trx } from './db';
 
 type Knex = any;
@@ -29,13 +30,6 @@ type Attribute = {
 };
 type Meta = { tableName: string; attributes: Record<string, Attribute> };
 
-/** The query engine's own field conversions (`toDB`), the ones its `create` applies. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createField } = require('@strapi/database/dist/fields/index.js') as {
-  createField: (attribute: Attribute) => { toDB: (value: unknown) => unknown; validate?: (value: unknown) => void };
-};
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { isScalar } = require('@strapi/database/dist/utils/types.js') as { isScalar: (type: string) => boolean };
 
 /** A link to read: `owner` is the entry the link belongs to, `other` the related entry (or a column of it). */
 export type LinkRow = { kind: string; owner: number; other: number };
