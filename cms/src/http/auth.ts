@@ -5,9 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { createRows } from '../lib/rows';
-import { isScalar } from '../lib/strapi-internals';
-import { createOrderRows } from '../api/checkout/lib/order-rows';
-import { SETTING_FIELDS, type SettingRow } from '../api/checkout/lib/pricing-input';
+import { ORDER_SETTING_FIELDS, type OrderSettingRow } from '../lib/site-settings';
 import { forbidden, unauthorized } from './errors';
 import { isRevoked, type TokenClaims } from './token-revocation';
 
@@ -25,18 +23,8 @@ const ROLE_UID = 'plugin::users-permissions.role';
 const SITE_SETTING_UID = 'api::site-setting.site-setting';
 
 /** The site settings a signed-in request reads: the whitelist switch, and the pricing switches an order needs in the same request. */
-export const REQUEST_SETTING_FIELDS = ['is_enable_whitelist', ...SETTING_FIELDS] as const;
-export type RequestSettings = SettingRow & { is_enable_whitelist?: boolean | null };
-
-type Meta = { tableName: string; attributes: Record<string, { type: string; columnName?: string }> };
-
-/** Every column the query engine's `findOne` returns for a content type: its scalar attributes. */
-function scalarFields(strapi: Core.Strapi, uid: string): string[] {
-  const meta = strapi.db.metadata.get(uid as never) as unknown as Meta;
-  return Object.entries(meta.attributes)
-    .filter(([, attribute]) => isScalar(attribute.type))
-    .map(([name]) => name);
-}
+export const REQUEST_SETTING_FIELDS = ['is_enable_whitelist', ...ORDER_SETTING_FIELDS] as const;
+export type RequestSettings = OrderSettingRow & { is_enable_whitelist?: boolean | null };
 
 /**
  * The account with its role, as `findOne({ where: { id }, populate: ['role'] })` returns it
@@ -52,7 +40,7 @@ async function readAccount(strapi: Core.Strapi, id: number): Promise<Student | n
     .from({ u: rows.table(USER_UID) })
     .leftJoin({ l: role.table }, `l.${role.own}`, 'u.id')
     .leftJoin({ r: rows.table(ROLE_UID) }, 'r.id', `l.${role.other}`)
-    .select(...rows.columns(USER_UID, 'u', scalarFields(strapi, USER_UID)), ...rows.columns(ROLE_UID, 'r', scalarFields(strapi, ROLE_UID)))
+    .select(...rows.columns(USER_UID, 'u', rows.scalarFields(USER_UID)), ...rows.columns(ROLE_UID, 'r', rows.scalarFields(ROLE_UID)))
     .where('u.id', id)
     .limit(1, { skipBinding: true })) as Record<string, unknown>[];
   if (!row) return null;
@@ -99,7 +87,7 @@ export async function findStudent(strapi: Core.Strapi, ctx: any): Promise<Studen
  */
 export async function requestSettings(strapi: Core.Strapi, ctx: any): Promise<RequestSettings | null> {
   if (ctx.state.siteSettings !== undefined) return ctx.state.siteSettings;
-  const setting = await createOrderRows(strapi).readFirst<RequestSettings>(SITE_SETTING_UID, REQUEST_SETTING_FIELDS, {});
+  const setting = await createRows(strapi).readFirst<RequestSettings>(SITE_SETTING_UID, REQUEST_SETTING_FIELDS, {});
   ctx.state.siteSettings = setting;
   return setting;
 }

@@ -6,7 +6,7 @@
  * query engine converts it (booleans, dates, JSON) so the answers stay the same.
  */
 import type { Core } from '@strapi/strapi';
-import { fromRow, type InternalMeta } from './strapi-internals';
+import { fromRow, isScalar, type InternalMeta } from './strapi-internals';
 
 type Attribute = {
   type: string;
@@ -21,7 +21,7 @@ type Attribute = {
 };
 type Meta = { uid: string; tableName: string; attributes: Record<string, Attribute>; columnToAttribute: Record<string, string> };
 type Row = Record<string, unknown>;
-
+type Knex = any;
 
 export type Link = { table: string; own: string; other: string; order: string | null };
 export type MorphLink = { table: string; file: string; id: string; type: string; field: string; order: string };
@@ -34,27 +34,48 @@ export function createRows(strapi: Core.Strapi) {
     if (!attribute) throw new Error(`${uid} has no attribute ${field}`);
     return attribute.columnName ?? field;
   };
+  const table = (uid: string) => meta(uid).tableName;
+
+  /** `alias.column as prefix__column` for each field: the select list of one table in a join. */
+  const columns = (uid: string, alias: string, fields: readonly string[]): string[] =>
+    fields.map((field) => {
+      const name = column(uid, field);
+      return `${alias}.${name} as ${alias}__${name}`;
+    });
+
+  /** The part of a joined row selected with `columns(uid, alias, …)`, as the query engine returns it; null when its id is null (no match in a left join). */
+  function pick<T>(uid: string, alias: string, row: Row): T | null {
+    const own: Row = {};
+    const prefix = `${alias}__`;
+    for (const key of Object.keys(row)) if (key.startsWith(prefix)) own[key.slice(prefix.length)] = row[key];
+    if (own.id === null || own.id === undefined) return null;
+    return fromRow(meta(uid) as unknown as InternalMeta, own) as T;
+  }
 
   return {
     knex,
-    table: (uid: string) => meta(uid).tableName,
+    table,
     column,
+    columns,
+    pick,
 
-    /** `alias.column as prefix__column` for each field: the select list of one table in a join. */
-    columns(uid: string, alias: string, fields: readonly string[]): string[] {
-      return fields.map((field) => {
-        const name = column(uid, field);
-        return `${alias}.${name} as ${alias}__${name}`;
-      });
+    /** Every column the query engine's `findOne` returns for a content type: its scalar attributes. */
+    scalarFields(uid: string): string[] {
+      return Object.entries(meta(uid).attributes)
+        .filter(([, attribute]) => isScalar(attribute.type))
+        .map(([name]) => name);
     },
 
-    /** The part of a joined row selected with `columns(uid, alias, …)`, as the query engine returns it; null when its id is null (no match in a left join). */
-    pick<T>(uid: string, alias: string, row: Row): T | null {
-      const own: Row = {};
-      const prefix = `${alias}__`;
-      for (const key of Object.keys(row)) if (key.startsWith(prefix)) own[key.slice(prefix.length)] = row[key];
-      if (own.id === null || own.id === undefined) return null;
-      return fromRow(meta(uid) as unknown as InternalMeta, own) as T;
+    /**
+     * The first entry of a content type where every `field = value` (`fields`, converted as the
+     * query engine reads them), or null: `findOne` in one statement without the query engine,
+     * and with `limit 1` as a literal (SQLite runs reads with a bound LIMIT markedly slower).
+     */
+    async readFirst<T>(uid: string, fields: readonly string[], where: Record<string, unknown>): Promise<T | null> {
+      let query = (knex() as Knex).from({ e: table(uid) }).select(...columns(uid, 'e', ['id', ...fields.filter((field) => field !== 'id')]));
+      for (const [field, value] of Object.entries(where)) query = query.where(`e.${column(uid, field)}`, value);
+      const [row] = (await query.orderBy('e.id').limit(1, { skipBinding: true })) as Row[];
+      return row ? pick<T>(uid, 'e', row) : null;
     },
 
     /** The link table of a relation: `own` holds this entry's id, `other` the related entry's. */

@@ -99,18 +99,6 @@ export function createOrderRows(strapi: Core.Strapi) {
     },
 
     /**
-     * The first entry of a content type where every `field = value` (`fields`, converted as the
-     * query engine reads them), or null: `findOne` in one statement without the query engine,
-     * and with `limit 1` as a literal (SQLite runs reads with a bound LIMIT markedly slower).
-     */
-    async readFirst<T>(uid: string, fields: readonly string[], where: Record<string, unknown>): Promise<T | null> {
-      let query = knex().from({ e: rows.table(uid) }).select(...rows.columns(uid, 'e', ['id', ...fields.filter((field) => field !== 'id')]));
-      for (const [field, value] of Object.entries(where)) query = query.where(`e.${rows.column(uid, field)}`, value);
-      const [row] = (await query.orderBy('e.id').limit(1, { skipBinding: true })) as Row[];
-      return row ? rows.pick<T>(uid, 'e', row) : null;
-    },
-
-    /**
      * Entries of one content type by id (`fields`, converted as the query engine reads them), each
      * with the entries among `related.ids` (or all of them: 'all') whose relation
      * `related.uid.related.relation` points at it (`related.fields`), in one statement: one result

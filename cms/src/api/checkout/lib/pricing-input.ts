@@ -5,28 +5,9 @@
  */
 import type { CourseType, DiscountKind, DiscountType } from '@sala/shared/constants';
 import type { CouponInput, PricingSettings, PromotionInput, PromotionTier } from '@sala/shared/pricing';
+import type { OrderSettingRow } from '../../../lib/site-settings';
 
 type Id = { id: number };
-
-export type SettingRow = {
-  is_enable_vat?: boolean | null;
-  vat_value?: number | null;
-  is_coupon_or_promotion?: boolean | null;
-  is_one_coupon_per_order?: boolean | null;
-  auto_cancel?: number | null;
-  is_enable_withholding_tax?: boolean | null;
-  withholding_percents?: unknown;
-};
-
-export const SETTING_FIELDS = [
-  'is_enable_vat',
-  'vat_value',
-  'is_coupon_or_promotion',
-  'is_one_coupon_per_order',
-  'auto_cancel',
-  'is_enable_withholding_tax',
-  'withholding_percents',
-];
 
 export type CourseRow = {
   id: number;
@@ -150,7 +131,7 @@ function usdAmount(value: number | null | undefined): number | null {
   return value ? value : null;
 }
 
-export function toPricingSettings(row: SettingRow | null): PricingSettings {
+export function toPricingSettings(row: OrderSettingRow | null): PricingSettings {
   return {
     vatEnabled: Boolean(row?.is_enable_vat),
     // stored in basis points already (700 = 7%)

@@ -24,6 +24,8 @@ import { claimedCouponIds } from '../lib/coupon-claims';
 import { choosePlan, planRowsFor, PLAN_FIELDS as LISTING_PLAN_FIELDS, type PlanRefusal, type PlanRow as ListingPlanRow } from '../../course-page/utils/plans';
 import type { PlanViewer } from '@sala/shared/plans';
 import { createOrderRows } from '../lib/order-rows';
+import { createRows } from '../../../lib/rows';
+import { ORDER_SETTING_FIELDS, type OrderSettingRow } from '../../../lib/site-settings';
 import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer, type Trx } from '../lib/db';
 import {
   ORDER_FIELDS,
@@ -44,7 +46,6 @@ import {
   COURSE_FIELDS,
   PROMOTION_FIELDS,
   PROMOTION_POPULATE,
-  SETTING_FIELDS,
   isOpenToGroup,
   toCouponInput,
   toPricingSettings,
@@ -53,7 +54,6 @@ import {
   type CourseRow,
   type PlanRow,
   type PromotionRow,
-  type SettingRow,
 } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
 
@@ -62,7 +62,7 @@ export type PlaceOrderArgs = {
   payload: OrderPayload;
   now?: Date;
   /** The site settings this request has already read (the guard's, docs/decisions/147); read here when not given. */
-  settings?: SettingRow | null;
+  settings?: OrderSettingRow | null;
 };
 
 export type PlacedOrder = {
@@ -134,6 +134,7 @@ function moneyColumns(totals: PriceBreakdown['totals']) {
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
   const rows = createOrderRows(strapi);
+  const reads = createRows(strapi);
 
   /**
    * The order just written, as `readOrder` would read it back: the same values the
@@ -418,8 +419,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (isInstructorOnly(toBuyer(buyer))) throw forbidden('INSTRUCTOR_CANNOT_BUY');
       const currency = payload.currency_code;
 
-      const setting = settings !== undefined ? settings : await rows.readFirst<SettingRow>(UID.siteSetting, SETTING_FIELDS, {});
-      const method = await rows.readFirst<MethodRow>(UID.paymentMethod, ['id', 'method_id', 'enabled'], { method_id: payload.payment_method_id });
+      const setting = settings !== undefined ? settings : await reads.readFirst<OrderSettingRow>(UID.siteSetting, ORDER_SETTING_FIELDS, {});
+      const method = await reads.readFirst<MethodRow>(UID.paymentMethod, ['id', 'method_id', 'enabled'], { method_id: payload.payment_method_id });
       if (!method || method.enabled === false) throw fail('NO_PAYMENT_METHOD', { payment_method_id: payload.payment_method_id });
 
       // The buyer as the listing sees them; their courses are read only for a plan free for owners of other courses.

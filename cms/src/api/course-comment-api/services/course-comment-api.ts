@@ -7,7 +7,7 @@
 import type { Core } from '@strapi/strapi';
 import { badRequest, notFound } from '../../../http/errors';
 import { isPublishedAt, toIso } from '../../course-page/utils/paths';
-import { readPageSettings } from '../../course-page/utils/settings';
+import { readPageSettings } from '../../../lib/site-settings';
 
 const COMMENT_UID = 'api::course-comment.course-comment';
 const COURSE_UID = 'api::course.course';

@@ -10,7 +10,7 @@ import { notFound } from '../../../http/errors';
 import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } from '../utils/media';
 import { coursePath, isPublishedAt, productPath, toIso, type EntryRef } from '../utils/paths';
 import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, planRowsFor as loadPlanRows, type PlanDto, type PlanRow } from '../utils/plans';
-import { readPageSettings, type PageSettings } from '../utils/settings';
+import { readPageSettings, type PageSettings } from '../../../lib/site-settings';
 import { createRows } from '../../../lib/rows';
 
 const COURSE_UID = 'api::course.course';

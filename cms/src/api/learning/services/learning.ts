@@ -18,7 +18,7 @@ import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
 import { forbidden, notFound } from '../../../http/errors';
 import { fileDto, MEDIA_POPULATE, type FileDto, type UploadFile } from '../../course-page/utils/media';
 import { isPublishedAt } from '../../course-page/utils/paths';
-import { readPageSettings } from '../../course-page/utils/settings';
+import { readPageSettings } from '../../../lib/site-settings';
 
 const COURSE_UID = 'api::course.course';
 const SECTION_UID = 'api::course-section.course-section';

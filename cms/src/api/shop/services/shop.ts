@@ -10,7 +10,7 @@ import { money, toMajorNumber } from '@sala/shared/money';
 import { ApiError, notFound } from '../../../http/errors';
 import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../course-page/utils/media';
 import { coursePath, isPublishedAt, toIso } from '../../course-page/utils/paths';
-import { readPageSettings } from '../../course-page/utils/settings';
+import { readPageSettings } from '../../../lib/site-settings';
 import { claimedCouponIds, recordCouponClaim } from '../../checkout/lib/coupon-claims';
 
 const PROMOTION_UID = 'api::promotion.promotion';

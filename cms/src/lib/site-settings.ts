@@ -1,6 +1,8 @@
 /**
- * The site switches the course page, the cart lookups and the playlist read. A site
- * without its settings entry behaves as the content model's defaults say.
+ * The site settings entry, as the features read it: the page switches the course page, the
+ * cart lookups, the comments and the playlist read (a site without its settings entry behaves
+ * as the content model's defaults say), and the switches an order prices with, which the
+ * request guard reads in the same statement as the whitelist switch (docs/decisions/147).
  */
 import type { Core } from '@strapi/strapi';
 
@@ -23,7 +25,7 @@ export type PageSettings = {
   howToBuyDescription: string | null;
 };
 
-type SettingRow = {
+type PageSettingRow = {
   title?: string | null;
   layout?: string | null;
   course_teacher?: boolean | null;
@@ -36,6 +38,27 @@ type SettingRow = {
   is_enable_howtobuy?: boolean | null;
   howtobuy_description?: string | null;
 };
+
+/** The switches an order prices with (checkout's toPricingSettings), as stored. */
+export type OrderSettingRow = {
+  is_enable_vat?: boolean | null;
+  vat_value?: number | null;
+  is_coupon_or_promotion?: boolean | null;
+  is_one_coupon_per_order?: boolean | null;
+  auto_cancel?: number | null;
+  is_enable_withholding_tax?: boolean | null;
+  withholding_percents?: unknown;
+};
+
+export const ORDER_SETTING_FIELDS = [
+  'is_enable_vat',
+  'vat_value',
+  'is_coupon_or_promotion',
+  'is_one_coupon_per_order',
+  'auto_cancel',
+  'is_enable_withholding_tax',
+  'withholding_percents',
+];
 
 const flag = (value: boolean | null | undefined, fallback: boolean) => (value === null || value === undefined ? fallback : value === true);
 
@@ -54,7 +77,7 @@ export async function readPageSettings(strapi: Core.Strapi): Promise<PageSetting
       'is_enable_howtobuy',
       'howtobuy_description',
     ],
-  })) ?? {}) as SettingRow;
+  })) ?? {}) as PageSettingRow;
   return {
     title: row.title ?? null,
     layout: row.layout || 'default',
