@@ -1,16 +1,12 @@
 /** Thin: reads the query, lets the service do the work, answers `{ success: true, data }`. */
 import type { Core } from '@strapi/strapi';
 import { badRequest } from '../../../http/errors';
+import { single } from '../../../lib/input';
 import { COURSE_LIST_FILTERS, type CourseListFilter } from '../services/catalog';
 
 type Ctx = { query: Record<string, unknown>; body: unknown; set(name: string, value: string): void };
 
 const MAX_KEYWORD_LENGTH = 100;
-
-function single(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first.trim() : undefined;
-}
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async listCourses(ctx: Ctx) {

@@ -6,7 +6,7 @@ import { requestSettings, type Student } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { parseBody, parseId } from '../lib/payload';
 import { z } from 'zod';
-import { parseInput } from '../../course-page/utils/input';
+import { parseInput } from '../../../lib/input';
 import { guardCouponGuess } from '../../shop/lib/coupon-guesses';
 
 /** Paging as the spec's lists do it (10 a page by default, at most 40); a token narrows to one order. */

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { PAGINATION } from '@sala/shared/constants';
 import type { Student } from '../../../http/auth';
-import { parseInput, single } from '../../course-page/utils/input';
+import { parseInput, single } from '../../../lib/input';
 import { COMMENT_MAX_LENGTH } from '../services/course-comment-api';
 
 type Ctx = { params: Record<string, string>; query: Record<string, unknown>; request: { body?: unknown }; state: { student?: Student | null }; body: unknown; status: number };

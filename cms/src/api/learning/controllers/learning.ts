@@ -6,8 +6,8 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { findStudent, SHOP_ADMIN_ROLE, type Student } from '../../../http/auth';
 import { notFound } from '../../../http/errors';
-import { idField, idParam, strictFlag } from '../../course-page/utils/fields';
-import { parseInput } from '../../course-page/utils/input';
+import { idField, idParam, strictFlag } from '../../../lib/input-fields';
+import { parseInput } from '../../../lib/input';
 
 type Ctx = { params: Record<string, string>; request: { body?: unknown }; state: { student?: Student | null }; body: unknown };
 

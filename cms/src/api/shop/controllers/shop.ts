@@ -2,8 +2,8 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { findStudent } from '../../../http/auth';
-import { idList } from '../../course-page/utils/fields';
-import { parseInput } from '../../course-page/utils/input';
+import { idList } from '../../../lib/input-fields';
+import { parseInput } from '../../../lib/input';
 import { guardCouponGuess } from '../lib/coupon-guesses';
 
 type Ctx = { request: { body?: unknown }; state: Record<string, unknown>; body: unknown; set(name: string, value: string): void };
