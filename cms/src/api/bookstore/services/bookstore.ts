@@ -8,7 +8,7 @@
 import type { Core } from '@strapi/strapi';
 import { money, multiply, sum, toMajorString, type Money } from '@sala/shared/money';
 import { ApiError, badRequest, notFound } from '../../../http/errors';
-import { publishedWhere } from '../../catalog/services/catalog';
+import { publishedWhere } from '../../../lib/publishing';
 import type { BookstoreCartPayload } from '../lib/payload';
 
 const PRODUCT_UID = 'api::product.product';

@@ -4,6 +4,7 @@
  * is hot and must not drag descriptions, curricula or relations along.
  */
 import type { Core } from '@strapi/strapi';
+import { publishedWhere } from '../../../lib/publishing';
 
 const COURSE_UID = 'api::course.course';
 const PLAN_UID = 'api::pricing-plan.pricing-plan';
@@ -43,14 +44,6 @@ type PlanRow = { price: number | null; course?: { id: number } | null };
 function cardPictureUrl(file: UploadFile | null | undefined): string | null {
   if (!file?.url) return null;
   return file.formats?.small?.url ?? file.url;
-}
-
-/** Published: the flag is on and the end of publication, if any, is still ahead. */
-export function publishedWhere(now: Date) {
-  return {
-    is_published: true,
-    $or: [{ endPublish: { $null: true } }, { endPublish: { $gt: now.toISOString() } }],
-  };
 }
 
 /**

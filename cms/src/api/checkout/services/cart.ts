@@ -8,7 +8,7 @@ import type { Currency } from '@sala/shared/constants';
 import { courseShipsItem } from '@sala/shared/eligibility';
 import { money, toMajorNumber } from '@sala/shared/money';
 import { ApiError, badRequest, conflict } from '../../../http/errors';
-import { publishedWhere } from '../../catalog/services/catalog';
+import { publishedWhere } from '../../../lib/publishing';
 import { UID, lockBuyer } from '../lib/db';
 import { choosePlan, planRowsFor } from '../../course-page/utils/plans';
 

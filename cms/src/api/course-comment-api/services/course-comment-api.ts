@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { badRequest, notFound } from '../../../http/errors';
-import { isPublishedAt, toIso } from '../../course-page/utils/paths';
+import { isPublishedAt, toIso } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
 
 const COMMENT_UID = 'api::course-comment.course-comment';

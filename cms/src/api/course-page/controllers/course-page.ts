@@ -6,7 +6,7 @@ import { findStudent } from '../../../http/auth';
 import { badRequest } from '../../../http/errors';
 import { PRODUCT_LIST_FILTERS, type CourseView } from '../services/course-page';
 import { parseInput, single } from '../../../lib/input';
-import { parseEntryRef, parsePagePath } from '../utils/paths';
+import { parseEntryRef, parsePagePath } from '../../../lib/paths';
 
 type Ctx = { params: Record<string, string>; query: Record<string, unknown>; request: { body?: unknown }; state: Record<string, unknown>; body: unknown };
 

@@ -16,8 +16,8 @@ import { PURCHASE_BLOCKING_STATUSES } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
 import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
 import { forbidden, notFound } from '../../../http/errors';
-import { fileDto, MEDIA_POPULATE, type FileDto, type UploadFile } from '../../course-page/utils/media';
-import { isPublishedAt } from '../../course-page/utils/paths';
+import { fileDto, MEDIA_POPULATE, type FileDto, type UploadFile } from '../../../lib/media';
+import { isPublishedAt } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
 
 const COURSE_UID = 'api::course.course';

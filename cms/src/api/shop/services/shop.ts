@@ -8,8 +8,9 @@ import type { Core } from '@strapi/strapi';
 import type { CouponReason, DiscountKind, DiscountType } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
 import { ApiError, notFound } from '../../../http/errors';
-import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../course-page/utils/media';
-import { coursePath, isPublishedAt, toIso } from '../../course-page/utils/paths';
+import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
+import { coursePath } from '../../../lib/paths';
+import { isPublishedAt, toIso } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
 import { claimedCouponIds, recordCouponClaim } from '../../checkout/lib/coupon-claims';
 

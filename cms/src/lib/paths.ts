@@ -4,7 +4,7 @@
  * and search engines, so a wrong or stale slug still finds the entry and the caller
  * redirects to the canonical path (ADR 080).
  */
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../http/errors';
 
 export type EntryRef = { id: number; slug: null } | { id: null; slug: string };
 
@@ -60,17 +60,4 @@ export function parsePagePath(linkPath: string): PagePath | null {
   }
   if (!REF_PATTERN.test(segment)) return null;
   return { kind: match[1].startsWith('course') ? 'course' : 'product', ref: parseEntryRef(segment) };
-}
-
-/** Published: the flag is on and the end of publication, if any, is still ahead. */
-export function isPublishedAt(entry: { is_published?: boolean | null; endPublish?: string | Date | null }, now: Date): boolean {
-  if (entry.is_published !== true) return false;
-  if (entry.endPublish === null || entry.endPublish === undefined || entry.endPublish === '') return true;
-  return new Date(entry.endPublish).getTime() > now.getTime();
-}
-
-export function toIso(value: string | Date | null | undefined): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
