@@ -10,7 +10,7 @@ import { money, toMajorNumber } from '@sala/shared/money';
 import { ApiError, badRequest, conflict } from '../../../http/errors';
 import { publishedWhere } from '../../../lib/publishing';
 import { UID, lockBuyer } from '../lib/db';
-import { choosePlan, planRowsFor } from '../../course-page/utils/plans';
+import { choosePlan, planRowsFor } from '../../../lib/plans';
 
 export type CartItem = {
   id: number;

@@ -20,7 +20,7 @@ import { publishToUser } from '../../../realtime';
 import { isPublishedAt, publishedWhere } from '../../../lib/publishing';
 import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
 import { claimedCouponIds } from '../lib/coupon-claims';
-import { choosePlan, planRowsFor, PLAN_FIELDS as LISTING_PLAN_FIELDS, type PlanRefusal, type PlanRow as ListingPlanRow } from '../../course-page/utils/plans';
+import { choosePlan, planRowsFor, PLAN_FIELDS as LISTING_PLAN_FIELDS, type PlanRefusal, type PlanRow as ListingPlanRow } from '../../../lib/plans';
 import type { PlanViewer } from '@sala/shared/plans';
 import { createOrderRows } from '../lib/order-rows';
 import { createRows } from '../../../lib/rows';

@@ -10,7 +10,7 @@ import { notFound } from '../../../http/errors';
 import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } from '../../../lib/media';
 import { coursePath, productPath, type EntryRef } from '../../../lib/paths';
 import { isPublishedAt, toIso } from '../../../lib/publishing';
-import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, planRowsFor as loadPlanRows, type PlanDto, type PlanRow } from '../utils/plans';
+import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, planRowsFor as loadPlanRows, type PlanDto, type PlanRow } from '../../../lib/plans';
 import { readPageSettings, type PageSettings } from '../../../lib/site-settings';
 import { createRows } from '../../../lib/rows';
 
