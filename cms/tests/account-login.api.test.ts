@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLimiter, rateLimitStoreReady } from '../src/api/account/lib/rate-limits';
+import { createLimiter, rateLimitStoreReady } from '../src/lib/rate-limits';
 import { startStrapi, type TestStrapi } from './helpers/strapi';
 
 const USER = 'plugin::users-permissions.user';

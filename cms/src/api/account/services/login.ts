@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { unauthorized } from '../../../http/errors';
-import { createLimiter, envLimit, rateLimited, type Limiter } from '../lib/rate-limits';
+import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 
 const USER_UID = 'plugin::users-permissions.user';
 /** How long an address that signed in to an account stays exempt from that account's all-address limit. */

@@ -13,7 +13,7 @@ import { translate, type TextKey, type TextOverrides, type TextParams } from '@s
 import { badRequest } from '../../../http/errors';
 import { revocationStamp } from '../../../http/token-revocation';
 import { storefrontUrl } from '../../payment/lib/config';
-import { createLimiter, envLimit, rateLimited, type Limiter } from '../lib/rate-limits';
+import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
 
 const USER_UID = 'plugin::users-permissions.user';

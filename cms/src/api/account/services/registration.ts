@@ -12,7 +12,7 @@ import { buildRegistrationSchema, type RegistrationPayload } from '@sala/shared/
 import type { Translate } from '@sala/shared/texts';
 import { badRequest, conflict } from '../../../http/errors';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
-import { createLimiter, envLimit, type Limiter } from '../lib/rate-limits';
+import { createLimiter, envLimit, type Limiter } from '../../../lib/rate-limits';
 import { claimUploadedFiles, findUploadedFiles, uploadName, uploadedFileIds, type UploadedFile } from '../lib/uploaded-files';
 import {
   registrationSettings,

@@ -8,7 +8,7 @@
 import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../../../http/client-address';
 import { ApiError } from '../../../http/errors';
-import { createLimiter, envLimit, rateLimited, type Limiter } from '../../account/lib/rate-limits';
+import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 
 /** Answers that mean "this code gives you nothing": unknown, or known but not for this buyer now. */
 const MISS_CODES = new Set(['NOT_FOUND', 'COUPON_NOT_AVAILABLE']);

@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import { SHOP_ADMIN_ROLE, requireStudent, type Student } from '../../../http/auth';
 import { clientAddress } from '../../../http/client-address';
 import { ApiError, badRequest, notFound } from '../../../http/errors';
-import { createLimiter, envLimit, rateLimited, type Limiter } from '../../account/lib/rate-limits';
+import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import { UPLOAD_TICKET_PURPOSES, issueUploadTicket, readUploadTicket, type UploadTicketPurpose } from '../lib/upload-tickets';
 import { extensionOf, setFileHeaders } from '../../../http/file-headers';
 import type { IncomingFile, ReadableUpload } from '../services/storage';
