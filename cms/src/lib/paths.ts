@@ -2,7 +2,8 @@
  * How course and product pages are addressed: `/courses/{id}-{slug}` and
  * `/products/{id}-{slug}`. The id identifies the entry; the slug is only for people
  * and search engines, so a wrong or stale slug still finds the entry and the caller
- * redirects to the canonical path (ADR 080).
+ * redirects to the canonical path (ADR 080). Links in mails and payment returns put the
+ * storefront's origin in front.
  */
 import { badRequest } from '../http/errors';
 
@@ -26,6 +27,12 @@ export function parseEntryRef(segment: string | undefined): EntryRef {
     throw badRequest('INPUT_ERROR', undefined, { fields: ['slug'] });
   }
   return { id: null, slug: value.toLowerCase() };
+}
+
+/** The storefront's origin: the first of STOREFRONT_URL (the real-time channel reads the same list). */
+export function storefrontUrl(): string {
+  const first = (process.env.STOREFRONT_URL ?? '').split(',')[0]?.trim();
+  return (first && /^https?:\/\//.test(first) ? first : 'http://localhost:3000').replace(/\/+$/, '');
 }
 
 export function coursePath(id: number, slug: string | null): string {

@@ -12,7 +12,7 @@ import type { Locale } from '@sala/shared/constants';
 import { translate, type TextKey, type TextOverrides, type TextParams } from '@sala/shared/texts';
 import { badRequest } from '../../../http/errors';
 import { revocationStamp } from '../../../http/token-revocation';
-import { storefrontUrl } from '../../payment/lib/config';
+import { storefrontUrl } from '../../../lib/paths';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
 

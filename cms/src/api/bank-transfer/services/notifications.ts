@@ -9,7 +9,7 @@ import type { Currency } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { createTranslator, type TextKey } from '@sala/shared/texts';
 import { ApiError, conflict, notFound, tooManyRequests } from '../../../http/errors';
-import { storefrontUrl } from '../../payment/lib/config';
+import { storefrontUrl } from '../../../lib/paths';
 import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
 
 const DEFAULT_SHOP_EMAIL = 'shop@sala.local';

@@ -10,7 +10,8 @@ import type { Core } from '@strapi/strapi';
 import type { CallbackRequest, ProviderName } from '../../../payments';
 import type { AttemptsService } from '../services/attempts';
 import type { SettlementService } from '../services/settlement';
-import { cmsUrlOf, readSite, storefrontUrl, UID } from '../lib/config';
+import { storefrontUrl } from '../../../lib/paths';
+import { cmsUrlOf, readSite, UID } from '../lib/config';
 
 type Ctx = {
   params: Record<string, string>;

@@ -99,12 +99,6 @@ export function cmsUrlOf(strapi: Core.Strapi, requestOrigin: string): string {
   return (/^https?:\/\//.test(configured) ? configured : requestOrigin).replace(/\/+$/, '');
 }
 
-/** The storefront's origin: the first of STOREFRONT_URL (the real-time channel reads the same list). */
-export function storefrontUrl(): string {
-  const first = (process.env.STOREFRONT_URL ?? '').split(',')[0]?.trim();
-  return (first && /^https?:\/\//.test(first) ? first : 'http://localhost:3000').replace(/\/+$/, '');
-}
-
 /** Where providers notify us and send the buyer back; the sandboxes use the same paths by default. */
 export function paymentUrls(cmsUrl: string, provider: ProviderName): Pick<PaymentConfig, 'returnUrl' | 'cancelUrl' | 'callbackUrl'> {
   if (provider === 'bank-transfer') return {};
