@@ -8,15 +8,7 @@ import { createRows } from '../lib/rows';
 import { ORDER_SETTING_FIELDS, type OrderSettingRow } from '../lib/site-settings';
 import { forbidden, unauthorized } from './errors';
 import { isRevoked, type TokenClaims } from './token-revocation';
-
-export type Student = {
-  id: number;
-  username: string;
-  email: string;
-  blocked?: boolean;
-  role?: { id: number; type: string; name: string } | null;
-  [field: string]: unknown;
-};
+import type { Student } from './ctx';
 
 const USER_UID = 'plugin::users-permissions.user';
 const ROLE_UID = 'plugin::users-permissions.role';

@@ -8,11 +8,10 @@ import type { Core } from '@strapi/strapi';
 import { ApiError } from '../http/errors';
 import { localeOf, messageFor } from '../http/messages';
 import { isCustomPath } from '../http/routes';
-
-type Ctx = any;
+import type { Ctx } from '../http/ctx';
 
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
-  async (ctx: Ctx, next: () => Promise<void>) => {
+  async (ctx: Ctx<{ requestId?: string }>, next: () => Promise<void>) => {
     if (!isCustomPath(ctx.path)) return next();
     const requestId = String(ctx.get('x-request-id') || randomUUID()).slice(0, 64);
     ctx.state.requestId = requestId;

@@ -4,8 +4,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../http/client-address';
-
-type Ctx = { request: { ip: string } };
+import type { Ctx } from '../http/ctx';
 
 export default (_config: unknown, _context: { strapi: Core.Strapi }) =>
   async (ctx: Ctx, next: () => Promise<void>) => {

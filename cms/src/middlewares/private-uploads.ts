@@ -8,8 +8,7 @@
  */
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-
-type Ctx = { path: string; method: string };
+import type { Ctx } from '../http/ctx';
 
 /** The file name the static server would serve for this path, lower case; null when outside /uploads/ or not decodable. */
 function uploadNameOf(urlPath: string): string | null {

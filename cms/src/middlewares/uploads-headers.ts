@@ -1,7 +1,6 @@
 /** Headers of every file served under /uploads/ (see http/file-headers). */
 import { extensionOf, setFileHeaders } from '../http/file-headers';
-
-type Ctx = { path: string; method: string; status: number; set(name: string, value: string): void };
+import type { Ctx } from '../http/ctx';
 
 export default () => async (ctx: Ctx, next: () => Promise<void>) => {
   await next();

@@ -8,21 +8,12 @@ import { buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema
 import { createTranslator } from '@sala/shared/texts';
 import { ApiError, badRequest } from '../../../http/errors';
 import { localeOf } from '../../../http/messages';
-import type { Student } from '../../../http/auth';
 import { fieldErrors, mergeErrors } from '../lib/form-errors';
 import type { LoginResult } from '../services/login';
 import type { StudentProfile, TaxInfo, TaxUpdate } from '../services/profile';
 import { taxInvoiceEnabled, type SiteSettings } from '../services/public-settings';
 import { invalidRegistration, type RegistrationInput } from '../services/registration';
-
-type Ctx = {
-  request: { body?: unknown; ip: string };
-  query: Record<string, unknown>;
-  state: { student?: Student | null };
-  body: unknown;
-  get(name: string): string;
-  set(name: string, value: string): void;
-};
+import type { Ctx } from '../../../http/ctx';
 
 /** Longest username or e-mail and password a sign-in reads; bcrypt uses at most 72 bytes anyway. */
 const MAX_IDENTIFIER_LENGTH = 255;

@@ -7,14 +7,7 @@ import { createTranslator } from '@sala/shared/texts';
 import { ApiError, badRequest } from '../../../http/errors';
 import { localeOf } from '../../../http/messages';
 import { fieldErrors } from '../lib/form-errors';
-
-type Ctx = {
-  request: { body?: unknown; ip: string };
-  query: Record<string, unknown>;
-  body: unknown;
-  get(name: string): string;
-  set(name: string, value: string): void;
-};
+import type { Ctx } from '../../../http/ctx';
 
 function bodyOf(ctx: Ctx): Record<string, unknown> {
   const body = ctx.request.body;

@@ -1,7 +1,6 @@
 /** Thin: the public lists the registration form and the storefront are built from, as `{ success, data }`. */
 import type { Core } from '@strapi/strapi';
-
-type Ctx = { body: unknown };
+import type { Ctx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const service = () => strapi.service('api::account.public-settings');

@@ -1,11 +1,9 @@
 /** Thin: POST /api/send/to/email/paymentorder → `{ success: true }` once both mails are sent. */
 import type { Core } from '@strapi/strapi';
 import { createTranslator } from '@sala/shared/texts';
-import type { Student } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { PaymentMailPayloadSchema, parseInput } from '../lib/payloads';
-
-type Ctx = { request: { body?: unknown }; state: { student?: Student | null }; query: Record<string, unknown>; body: unknown; get(name: string): string };
+import type { Ctx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async sendPaymentOrder(ctx: Ctx) {

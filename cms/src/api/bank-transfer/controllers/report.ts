@@ -4,20 +4,11 @@
  */
 import type { Core } from '@strapi/strapi';
 import { createTranslator } from '@sala/shared/texts';
-import type { Student } from '../../../http/auth';
 import { notFound } from '../../../http/errors';
 import { localeOf } from '../../../http/messages';
 import { parseReport, reportOrderId } from '../lib/payloads';
 import type { ReportableOrder } from '../services/report';
-
-type Ctx = {
-  request: { body?: unknown };
-  state: { student?: Student | null };
-  query: Record<string, unknown>;
-  body: unknown;
-  status: number;
-  get(name: string): string;
-};
+import type { Ctx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const reports = () => strapi.service('api::bank-transfer.report');

@@ -1,17 +1,9 @@
 /** Thin: the shop admin's review calls; parse, let the review service decide, answer the spec's shape. */
 import type { Core } from '@strapi/strapi';
 import { createTranslator } from '@sala/shared/texts';
-import type { Student } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { ApprovalPayloadSchema, RejectionPayloadSchema, ReportListQuerySchema, parseInput } from '../lib/payloads';
-
-type Ctx = {
-  request: { body?: unknown };
-  state: { student?: Student | null };
-  query: Record<string, unknown>;
-  body: unknown;
-  get(name: string): string;
-};
+import type { Ctx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const review = () => strapi.service('api::bank-transfer.review');

@@ -1,11 +1,9 @@
 /** Thin: POST /api/bookstore/cart → `{ success: true, location }`, the retailer page the browser goes to. */
 import type { Core } from '@strapi/strapi';
 import { createTranslator } from '@sala/shared/texts';
-import type { Student } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { parseBookstoreCart } from '../lib/payload';
-
-type Ctx = { request: { body?: unknown }; state: { student?: Student | null }; query: Record<string, unknown>; body: unknown; get(name: string): string };
+import type { Ctx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async handOffCart(ctx: Ctx) {

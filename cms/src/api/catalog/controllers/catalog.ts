@@ -3,8 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { badRequest } from '../../../http/errors';
 import { single } from '../../../lib/input';
 import { COURSE_LIST_FILTERS, type CourseListFilter } from '../services/catalog';
-
-type Ctx = { query: Record<string, unknown>; body: unknown; set(name: string, value: string): void };
+import type { Ctx } from '../../../http/ctx';
 
 const MAX_KEYWORD_LENGTH = 100;
 

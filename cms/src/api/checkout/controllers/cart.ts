@@ -1,25 +1,23 @@
 /** Thin: who is calling, what they sent (parsed with the shared schema), the service's answer. */
 import type { Core } from '@strapi/strapi';
 import { OrderCourseLineSchema, OrderProductLineSchema } from '@sala/shared/schemas';
-import type { Student } from '../../../http/auth';
 import { forbidden } from '../../../http/errors';
 import { parseBody, parseId } from '../lib/payload';
-
-type Ctx = { params: Record<string, string>; request: { body?: unknown }; state: { student: Student }; body: unknown };
+import type { StudentCtx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const cart = () => strapi.service('api::checkout.cart');
 
   return {
     /** GET /public/cart/:userId: only the caller's own cart. */
-    async listByUser(ctx: Ctx) {
+    async listByUser(ctx: StudentCtx) {
       const userId = parseId(ctx.params.userId, { inPath: true });
       if (userId !== ctx.state.student.id) throw forbidden('PERMISSION_DENIED');
       ctx.body = { success: true, data: await cart().list(userId) };
     },
 
     /** GET /private/cart */
-    async list(ctx: Ctx) {
+    async list(ctx: StudentCtx) {
       ctx.body = { success: true, data: await cart().list(ctx.state.student.id) };
     },
 
@@ -27,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * POST /private/cart { course_id, pricingplan_id? } or { product_id, quantity }: the whole
      * cart after the change.
      */
-    async add(ctx: Ctx) {
+    async add(ctx: StudentCtx) {
       const body = ctx.request.body as { product_id?: unknown } | undefined;
       if (body && typeof body === 'object' && body.product_id !== undefined) {
         const product = parseBody(OrderProductLineSchema, body);
@@ -40,7 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /public/cart/deleteitem { user_id }: user_id must be the caller. */
-    async clear(ctx: Ctx) {
+    async clear(ctx: StudentCtx) {
       const body = (ctx.request.body ?? {}) as { user_id?: unknown };
       const userId = parseId(body.user_id);
       if (userId !== ctx.state.student.id) throw forbidden('PERMISSION_DENIED');
@@ -48,7 +46,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** GET /private/cart/ordercourse: courseID and priceplan_id of every course the caller owns. */
-    async ownedCourses(ctx: Ctx) {
+    async ownedCourses(ctx: StudentCtx) {
       ctx.body = { success: true, data: await cart().ownedCourses(ctx.state.student.id) };
     },
   };

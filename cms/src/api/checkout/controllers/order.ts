@@ -2,7 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import { OrderPayloadSchema } from '@sala/shared/schemas';
 import { translate } from '@sala/shared/texts';
-import { requestSettings, type Student } from '../../../http/auth';
+import { requestSettings } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { parseBody, parseId } from '../lib/payload';
 import { z } from 'zod';
@@ -16,24 +16,14 @@ const OwnOrdersQuerySchema = z.object({
   order_token: z.string().trim().min(1).max(64).optional(),
 });
 import type { OrderServiceApi } from '../services/order';
-
-type Ctx = {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  request: { body?: unknown };
-  state: { student: Student };
-  body: unknown;
-  status: number;
-  get(name: string): string;
-  set(name: string, value: string): void;
-};
+import type { StudentCtx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => strapi.service('api::checkout.order') as OrderServiceApi;
 
   return {
     /** POST /private/cart/order: `{ success, orderId, order_detail }`; a free order that needs approval also carries `msg`. */
-    async create(ctx: Ctx) {
+    async create(ctx: StudentCtx) {
       const payload = parseBody(OrderPayloadSchema, ctx.request.body);
       // the guard read the site settings of this request: the order prices with the same row
       const settings = await requestSettings(strapi, ctx);
@@ -50,27 +40,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /public/cart/deleteorder { order_id }: the caller's unpaid order is cancelled. */
-    async cancel(ctx: Ctx) {
+    async cancel(ctx: StudentCtx) {
       const body = (ctx.request.body ?? {}) as { order_id?: unknown };
       const result = await orders().cancelOwnUnpaidOrder(ctx.state.student.id, parseId(body.order_id));
       ctx.body = { success: true, ...result };
     },
 
     /** GET /private/orders?page=1&pageSize=10[&order_token=...]: the caller's own orders → `{ success, data, pagination }`. */
-    async list(ctx: Ctx) {
+    async list(ctx: StudentCtx) {
       const query = parseInput(OwnOrdersQuerySchema, ctx.query);
       const { data, total } = await orders().listOwnOrders(ctx.state.student.id, { page: query.page, pageSize: query.pageSize, orderToken: query.order_token });
       ctx.body = { success: true, data, pagination: { page: query.page, pageSize: query.pageSize, total } };
     },
 
     /** GET /private/orders/:orderId */
-    async show(ctx: Ctx) {
+    async show(ctx: StudentCtx) {
       const detail = await orders().findOwnOrder(ctx.state.student.id, parseId(ctx.params.orderId, { inPath: true }));
       ctx.body = { success: true, ...detail };
     },
 
     /** GET /private/payments/methods/order/:orderId */
-    async showForPayment(ctx: Ctx) {
+    async showForPayment(ctx: StudentCtx) {
       const detail = await orders().findOwnOrderForPayment(ctx.state.student.id, parseId(ctx.params.orderId, { inPath: true }));
       ctx.body = { success: true, ...detail };
     },

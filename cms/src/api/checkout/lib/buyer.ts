@@ -5,9 +5,9 @@ import type { Core } from '@strapi/strapi';
 import type { OrderStatus, PricingType, TaxPersonType } from '@sala/shared/constants';
 import type { Buyer, OwnedCourse } from '@sala/shared/eligibility';
 import { isValidThaiTaxId } from '@sala/shared/schemas';
-import type { Student } from '../../../http/auth';
 import { createRows } from '../../../lib/rows';
 import { UID, type Trx } from './db';
+import type { Student } from '../../../http/ctx';
 
 /** Role types that may not buy: an instructor account that is not also a student. */
 const INSTRUCTOR_ROLE = 'instructor';

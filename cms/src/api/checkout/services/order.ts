@@ -14,7 +14,6 @@ import { canPurchase, checkOrder, courseShipsItem, hasCourse, isInstructorOnly }
 import { priceCart, type PriceBreakdown, type PricingLineInput, type RejectedCoupon } from '@sala/shared/pricing';
 import type { OrderPayload } from '@sala/shared/schemas';
 import { defaultTranslate } from '@sala/shared/texts';
-import type { Student } from '../../../http/auth';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../http/errors';
 import { publishToUser } from '../../../realtime';
 import { isPublishedAt, publishedWhere } from '../../../lib/publishing';
@@ -55,6 +54,7 @@ import {
   type PromotionRow,
 } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
+import type { Student } from '../../../http/ctx';
 
 export type PlaceOrderArgs = {
   buyer: Student;

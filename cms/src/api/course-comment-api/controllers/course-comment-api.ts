@@ -2,11 +2,9 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { PAGINATION } from '@sala/shared/constants';
-import type { Student } from '../../../http/auth';
 import { parseInput, single } from '../../../lib/input';
 import { COMMENT_MAX_LENGTH } from '../services/course-comment-api';
-
-type Ctx = { params: Record<string, string>; query: Record<string, unknown>; request: { body?: unknown }; state: { student?: Student | null }; body: unknown; status: number };
+import type { Ctx } from '../../../http/ctx';
 
 const CourseIdParam = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
 

@@ -7,8 +7,7 @@ import { badRequest } from '../../../http/errors';
 import { PRODUCT_LIST_FILTERS, type CourseView } from '../services/course-page';
 import { parseInput, single } from '../../../lib/input';
 import { parseEntryRef, parsePagePath } from '../../../lib/paths';
-
-type Ctx = { params: Record<string, string>; query: Record<string, unknown>; request: { body?: unknown }; state: Record<string, unknown>; body: unknown };
+import type { Ctx } from '../../../http/ctx';
 
 const MAX_KEYWORD_LENGTH = 100;
 

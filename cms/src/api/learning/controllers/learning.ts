@@ -4,12 +4,11 @@
  */
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { findStudent, SHOP_ADMIN_ROLE, type Student } from '../../../http/auth';
+import { findStudent, SHOP_ADMIN_ROLE } from '../../../http/auth';
 import { notFound } from '../../../http/errors';
 import { idField, idParam, strictFlag } from '../../../lib/input-fields';
 import { parseInput } from '../../../lib/input';
-
-type Ctx = { params: Record<string, string>; request: { body?: unknown }; state: { student?: Student | null }; body: unknown };
+import type { Ctx, Student } from '../../../http/ctx';
 
 const CourseParams = z.object({ courseId: idParam });
 const OwnProgressParams = z.object({ userId: idParam, courseId: idParam });

@@ -12,17 +12,7 @@ import type { AttemptsService } from '../services/attempts';
 import type { SettlementService } from '../services/settlement';
 import { storefrontUrl } from '../../../lib/paths';
 import { cmsUrlOf, readSite, UID } from '../lib/config';
-
-type Ctx = {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  request: { body?: unknown; headers: Record<string, string | string[] | undefined> };
-  origin: string;
-  body: unknown;
-  status: number;
-  type: string;
-  redirect(url: string): void;
-};
+import type { Ctx } from '../../../http/ctx';
 
 const UNPARSED = Symbol.for('unparsedBody');
 

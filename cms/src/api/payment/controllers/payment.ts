@@ -8,23 +8,13 @@
 import type { Core } from '@strapi/strapi';
 import { PAYMENT_METHOD_IDS as M, type PaymentMethodId } from '@sala/shared/constants';
 import { toMajorString, money } from '@sala/shared/money';
-import type { Student } from '../../../http/auth';
 import { ApiError, notFound } from '../../../http/errors';
 import type { BrowserAction, StartExtra } from '../../../payments';
 import { baseUrlsOf, cmsUrlOf, readMethod, readSite, UID } from '../lib/config';
 import { InstallmentLinkSchema, OmiseCardSchema, OrderPaymentSchema, parsePayload, PAYPAL_ORDER_ID, TwoC2pCardSchema } from '../lib/schemas';
 import type { AttemptsService, StartedPayment } from '../services/attempts';
 import type { AttemptRow, SettlementService } from '../services/settlement';
-
-type Ctx = {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  request: { body?: unknown };
-  state: { student: Student };
-  origin: string;
-  body: unknown;
-  status: number;
-};
+import type { StudentCtx } from '../../../http/ctx';
 
 /** An attempt as the storefront sees it. */
 export function publicAttempt(attempt: AttemptRow) {
@@ -62,11 +52,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const attempts = () => strapi.service('api::payment.attempts') as AttemptsService;
   const settlement = () => strapi.service('api::payment.settlement') as SettlementService;
 
-  async function start(ctx: Ctx, orderId: number, methods: readonly PaymentMethodId[], extra?: StartExtra): Promise<StartedPayment> {
+  async function start(ctx: StudentCtx, orderId: number, methods: readonly PaymentMethodId[], extra?: StartExtra): Promise<StartedPayment> {
     return attempts().start({ userId: ctx.state.student.id, orderId, methods, extra, cmsUrl: cmsUrlOf(strapi, ctx.origin) });
   }
 
-  async function publicKeyOf(ctx: Ctx, methodId: PaymentMethodId) {
+  async function publicKeyOf(ctx: StudentCtx, methodId: PaymentMethodId) {
     const method = await readMethod(strapi, { method_id: methodId });
     if (!method || method.enabled === false || !method.application_id_1) throw notFound();
     const site = await readSite(strapi);
@@ -75,21 +65,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /** POST /api/payment/2c2p/payment/link (card, or installments for an installment order): `{ success, result: { webPaymentUrl } }`. */
-    async twoC2pLink(ctx: Ctx) {
+    async twoC2pLink(ctx: StudentCtx) {
       const body = parsePayload(InstallmentLinkSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.TWOC2P_CARD, M.TWOC2P_INSTALLMENT], { installmentPeriod: body.installmentPeriod });
       ctx.body = { success: true, result: { webPaymentUrl: browserOf(started.start.browser, 'redirect').url }, attempt: publicAttempt(started.attempt) };
     },
 
     /** POST /api/payment/2c2p/installment/link: the same for method 10 only. */
-    async twoC2pInstallmentLink(ctx: Ctx) {
+    async twoC2pInstallmentLink(ctx: StudentCtx) {
       const body = parsePayload(InstallmentLinkSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.TWOC2P_INSTALLMENT], { installmentPeriod: body.installmentPeriod });
       ctx.body = { success: true, result: { webPaymentUrl: browserOf(started.start.browser, 'redirect').url }, attempt: publicAttempt(started.attempt) };
     },
 
     /** POST /api/payment/2c2p/qr-code/link: the PromptPay QR of method 15, shown on our page (no 2C2P page to send the buyer to). */
-    async twoC2pQrLink(ctx: Ctx) {
+    async twoC2pQrLink(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.TWOC2P_QR]);
       const qr = browserOf(started.start.browser, 'qr');
@@ -101,7 +91,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * screen. The card arrives encrypted by my2c2p; the request is signed here and the
      * browser only auto-posts `paymentRequest` to `action`.
      */
-    async twoC2pCard(ctx: Ctx) {
+    async twoC2pCard(ctx: StudentCtx) {
       const body = parsePayload(TwoC2pCardSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.TWOC2P_CARD], { encryptedCardInfo: body.encryptedCardInfo, cardholderName: body.cardholderName });
       const form = browserOf(started.start.browser, 'form');
@@ -113,7 +103,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/payment/scb/qrcode/create: `{ status: { code: 1000 }, data: { qrImage, csExtExpiryTime } }` as SCB answers. */
-    async scbQr(ctx: Ctx) {
+    async scbQr(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.SCB_QR]);
       const qr = browserOf(started.start.browser, 'qr');
@@ -132,12 +122,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** GET /api/omise/creditcard/applicationid (public): the public key Omise.js needs, nothing else. */
-    async omiseCardKey(ctx: Ctx) {
+    async omiseCardKey(ctx: StudentCtx) {
       await publicKeyOf(ctx, M.OMISE_CARD);
     },
 
     /** GET /api/omise/promptpay/applicationid (public). */
-    async omisePromptPayKey(ctx: Ctx) {
+    async omisePromptPayKey(ctx: StudentCtx) {
       await publicKeyOf(ctx, M.OMISE_PROMPTPAY);
     },
 
@@ -146,7 +136,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * A charge settled at once is settled here too; one that needs 3-D Secure is
      * pending with its `authorize_uri`; a failed one answers payment_fail.
      */
-    async omiseCard(ctx: Ctx) {
+    async omiseCard(ctx: StudentCtx) {
       const body = parsePayload(OmiseCardSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.OMISE_CARD], { token: body.omise_token });
       const answer = await started.adapter.inquire(started.attempt.provider_reference, started.config);
@@ -166,7 +156,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/omise/promptpay: the PromptPay QR of a pending charge, as `QrcodeUrl.image.download_uri` (a data: URL; the browser never calls Omise). */
-    async omisePromptPay(ctx: Ctx) {
+    async omisePromptPay(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.OMISE_PROMPTPAY]);
       const qr = browserOf(started.start.browser, 'qr');
@@ -181,7 +171,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/xendit: the invoice page the browser is sent to (`data.invoice_url`). Redirect URLs sent by the browser are ignored. */
-    async xenditInvoice(ctx: Ctx) {
+    async xenditInvoice(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.XENDIT_INVOICE]);
       ctx.body = {
@@ -192,7 +182,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/xendit/promptpay: the PromptPay QR of a Xendit payment request. */
-    async xenditPromptPay(ctx: Ctx) {
+    async xenditPromptPay(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.XENDIT_PROMPTPAY]);
       const qr = browserOf(started.start.browser, 'qr');
@@ -204,7 +194,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/paysolutions: the merchant id, the order's courses and the pay-page form the browser posts. */
-    async paySolutions(ctx: Ctx) {
+    async paySolutions(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.PAYSOLUTIONS]);
       const form = browserOf(started.start.browser, 'form');
@@ -227,7 +217,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** GET /api/payments/methods/3 (public): the card provider's merchant id and the website name. The signing key stays here (ADR 041). */
-    async methodThree(ctx: Ctx) {
+    async methodThree(ctx: StudentCtx) {
       const method = await readMethod(strapi, { method_id: M.TWOC2P_CARD });
       if (!method || method.enabled === false) throw notFound();
       const site = await readSite(strapi);
@@ -240,7 +230,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/paypal/orders: the PayPal order the PayPal button approves (`id`), created on the server for the order's amount. */
-    async paypalCreate(ctx: Ctx) {
+    async paypalCreate(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.PAYPAL]);
       const modal = browserOf(started.start.browser, 'modal');
@@ -256,7 +246,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/paypal/orders/:id/capture: captures the caller's approved PayPal order on the server; only a COMPLETED capture of the order's amount approves it. */
-    async paypalCapture(ctx: Ctx) {
+    async paypalCapture(ctx: StudentCtx) {
       const paypalOrderId = ctx.params.id ?? '';
       if (!PAYPAL_ORDER_ID.test(paypalOrderId)) throw notFound();
       const attempt = await attempts().findOwnAttempt(ctx.state.student.id, { provider: 'paypal', provider_reference: paypalOrderId });
@@ -279,7 +269,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/payment/bank-transfer: the accounts to transfer to, each with a PromptPay QR of the exact amount where it has a PromptPay id. */
-    async bankTransfer(ctx: Ctx) {
+    async bankTransfer(ctx: StudentCtx) {
       const body = parsePayload(OrderPaymentSchema, ctx.request.body);
       const started = await start(ctx, body.orderId, [M.BANK_TRANSFER]);
       const modal = browserOf(started.start.browser, 'modal');
@@ -297,7 +287,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** GET /private/orders/:orderId/payment-status: asks the providers about the order's pending attempts (the storefront polls every 6 s). */
-    async orderPaymentStatus(ctx: Ctx) {
+    async orderPaymentStatus(ctx: StudentCtx) {
       const orderId = /^\d{1,15}$/.test(ctx.params.orderId ?? '') ? Number(ctx.params.orderId) : 0;
       if (!orderId) throw notFound();
       const userId = ctx.state.student.id;
@@ -309,7 +299,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** POST /api/payments/attempts/:attemptId/refresh: the same for one attempt of the caller's. */
-    async refreshAttempt(ctx: Ctx) {
+    async refreshAttempt(ctx: StudentCtx) {
       const attemptId = /^\d{1,15}$/.test(ctx.params.attemptId ?? '') ? Number(ctx.params.attemptId) : 0;
       if (!attemptId) throw notFound();
       const userId = ctx.state.student.id;

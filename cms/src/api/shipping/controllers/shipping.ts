@@ -2,29 +2,27 @@
 import type { Core } from '@strapi/strapi';
 import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
-import type { Student } from '../../../http/auth';
 import { badRequest } from '../../../http/errors';
 import { localeOf } from '../../../http/messages';
 import type { ShippingServiceApi } from '../services/shipping';
-
-type Ctx = { request: { body?: unknown }; state: { student: Student }; query: Record<string, unknown>; body: unknown; status: number; get(name: string): string };
+import type { StudentCtx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const shipping = () => strapi.service('api::shipping.shipping') as ShippingServiceApi;
 
   return {
     /** GET /public/shipping/fees: enabled methods, cheapest sort order first, prices in major units. */
-    async listFees(ctx: Ctx) {
+    async listFees(ctx: StudentCtx) {
       ctx.body = { success: true, data: await shipping().listFees() };
     },
 
     /** GET /private/shipping/addresses: the caller's addresses, the default first. */
-    async listAddresses(ctx: Ctx) {
+    async listAddresses(ctx: StudentCtx) {
       ctx.body = { success: true, data: await shipping().listAddresses(ctx.state.student.id) };
     },
 
     /** POST /private/shipping/addresses: saves the caller's address as their default; 400 VALIDATION_ERROR with Thai messages per field. */
-    async saveAddress(ctx: Ctx) {
+    async saveAddress(ctx: StudentCtx) {
       const t = createTranslator(localeOf(ctx));
       const parsed = buildShippingAddressSchema(t).safeParse(ctx.request.body ?? {});
       if (!parsed.success) {

@@ -5,8 +5,7 @@ import { findStudent } from '../../../http/auth';
 import { idList } from '../../../lib/input-fields';
 import { parseInput } from '../../../lib/input';
 import { guardCouponGuess } from '../lib/coupon-guesses';
-
-type Ctx = { request: { body?: unknown }; state: Record<string, unknown>; body: unknown; set(name: string, value: string): void };
+import type { Ctx } from '../../../http/ctx';
 
 /** At most this many ids in one lookup: a cart is far smaller. */
 const MAX_IDS = 100;

@@ -5,13 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { badRequest } from '../../../http/errors';
 import { PICTURE_OWNERS, type KeepItem, type PictureOwner } from '../services/pictures';
-
-type Ctx = {
-  params: Record<string, string | undefined>;
-  request: { body?: unknown };
-  state: { student?: { id: number } | null };
-  body: unknown;
-};
+import type { Ctx } from '../../../http/ctx';
 
 const MAX_ITEMS = 100;
 

@@ -5,26 +5,15 @@
  */
 import fs from 'node:fs';
 import type { Core } from '@strapi/strapi';
-import { SHOP_ADMIN_ROLE, requireStudent, type Student } from '../../../http/auth';
+import { SHOP_ADMIN_ROLE, requireStudent } from '../../../http/auth';
 import { clientAddress } from '../../../http/client-address';
 import { ApiError, badRequest, notFound } from '../../../http/errors';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import { UPLOAD_TICKET_PURPOSES, issueUploadTicket, readUploadTicket, type UploadTicketPurpose } from '../lib/upload-tickets';
 import { extensionOf, setFileHeaders } from '../../../http/file-headers';
 import type { IncomingFile, ReadableUpload } from '../services/storage';
+import type { Ctx, ParsedFile } from '../../../http/ctx';
 
-type ParsedFile = { filepath?: string; originalFilename?: string | null; size?: number };
-type Ctx = {
-  request: { files?: Record<string, ParsedFile | ParsedFile[]>; body?: unknown };
-  query: Record<string, unknown>;
-  params: Record<string, string | undefined>;
-  state: { student?: Student | null };
-  get(name: string): string;
-  set(name: string, value: string): void;
-  type: string;
-  length: number;
-  body: unknown;
-};
 
 const FIELD_PATTERN = /^imageinput(\d+)$/;
 /** Where a visitor's upload ticket rides (the multipart body holds only files). */
