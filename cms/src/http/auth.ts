@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { createRows } from '../lib/rows';
 import { ORDER_SETTING_FIELDS, type OrderSettingRow } from '../lib/site-settings';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from '../lib/errors';
 import { isRevoked, type TokenClaims } from './token-revocation';
 import type { Student } from './ctx';
 

@@ -4,7 +4,7 @@
  * reaches a service.
  */
 import type { z } from 'zod';
-import { badRequest } from '../http/errors';
+import { badRequest } from './errors';
 
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);

@@ -5,7 +5,7 @@
  * redirects to the canonical path (ADR 080). Links in mails and payment returns put the
  * storefront's origin in front.
  */
-import { badRequest } from '../http/errors';
+import { badRequest } from './errors';
 
 export type EntryRef = { id: number; slug: null } | { id: null; slug: string };
 

@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 
 export type Limit = { points: number; durationSeconds: number };
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../lib/errors';
 import { localeOf, messageFor } from '../http/messages';
 import { isCustomPath } from '../http/routes';
 import type { Ctx } from '../http/ctx';

@@ -6,7 +6,7 @@ import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
 import { buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
-import { ApiError, badRequest } from '../../../http/errors';
+import { ApiError, badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import { fieldErrors, mergeErrors } from '../lib/form-errors';
 import type { LoginResult } from '../services/login';

@@ -4,7 +4,7 @@ import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
 import { buildForgotPasswordSchema, buildResetPasswordSchema } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
-import { ApiError, badRequest } from '../../../http/errors';
+import { ApiError, badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import { fieldErrors } from '../lib/form-errors';
 import type { Ctx } from '../../../http/ctx';

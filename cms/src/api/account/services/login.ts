@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import { unauthorized } from '../../../http/errors';
+import { unauthorized } from '../../../lib/errors';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 
 const USER_UID = 'plugin::users-permissions.user';

@@ -10,7 +10,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '@sala/shared/constants';
 import { translate, type TextKey, type TextOverrides, type TextParams } from '@sala/shared/texts';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 import { revocationStamp } from '../../../http/token-revocation';
 import { storefrontUrl } from '../../../lib/paths';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';

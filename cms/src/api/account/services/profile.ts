@@ -7,7 +7,7 @@ import type { Core } from '@strapi/strapi';
 import type { TaxPersonType } from '@sala/shared/constants';
 import type { TaxInvoiceValues } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
-import { badRequest, notFound } from '../../../http/errors';
+import { badRequest, notFound } from '../../../lib/errors';
 import { claimUploadedFiles, findUploadedFiles, storedName, uploadedFileIds } from '../lib/uploaded-files';
 
 const USER_UID = 'plugin::users-permissions.user';

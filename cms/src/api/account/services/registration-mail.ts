@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '@sala/shared/constants';
 import { translate, type TextKey, type TextOverrides, type TextParams } from '@sala/shared/texts';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../../lib/errors';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
 

@@ -10,7 +10,7 @@ import type { Core } from '@strapi/strapi';
 import { BANGKOK_UTC_OFFSET_HOURS } from '@sala/shared/constants';
 import { buildRegistrationSchema, type RegistrationPayload } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
-import { badRequest, conflict } from '../../../http/errors';
+import { badRequest, conflict } from '../../../lib/errors';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
 import { createLimiter, envLimit, type Limiter } from '../../../lib/rate-limits';
 import { claimUploadedFiles, findUploadedFiles, uploadName, uploadedFileIds, type UploadedFile } from '../lib/uploaded-files';

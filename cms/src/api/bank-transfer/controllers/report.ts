@@ -4,7 +4,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { createTranslator } from '@sala/shared/texts';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import { parseReport, reportOrderId } from '../lib/payloads';
 import type { ReportableOrder } from '../services/report';

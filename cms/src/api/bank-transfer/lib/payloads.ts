@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PAYMENT_METHOD_IDS, PAYMENT_REPORT_STATUSES } from '@sala/shared/constants';
 import { PaymentReportPayloadSchema, firstPaymentReportIssue, type PaymentReportPayload, type PaymentReportValues } from '@sala/shared/schemas';
 import { createTranslator, type TextKey, type Translate } from '@sala/shared/texts';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 
 /** The wire name of each field of the report form. */
 const WIRE_FIELDS: Record<keyof PaymentReportValues, string> = {

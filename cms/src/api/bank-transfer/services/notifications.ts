@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { createTranslator, type TextKey } from '@sala/shared/texts';
-import { ApiError, conflict, notFound, tooManyRequests } from '../../../http/errors';
+import { ApiError, conflict, notFound, tooManyRequests } from '../../../lib/errors';
 import { storefrontUrl } from '../../../lib/paths';
 import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
 

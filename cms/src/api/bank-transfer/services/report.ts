@@ -12,7 +12,7 @@ import { reportDateTimeToUtc } from '@sala/shared/payments';
 import { EMAIL_PATTERN, type PaymentReportPayload } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
-import { badRequest, conflict, notFound } from '../../../http/errors';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AttachableUpload } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';
 

@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import type { Currency, OrderStatus, PaymentReportStatus } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
 import { translate } from '@sala/shared/texts';
-import { conflict, notFound } from '../../../http/errors';
+import { conflict, notFound } from '../../../lib/errors';
 import { STORED_NAME_PATTERN } from '../../storage/lib/file-checks';
 import { privateFileUrl } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { createTranslator, type Translate } from '@sala/shared/texts';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idList = z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(id).max(50));

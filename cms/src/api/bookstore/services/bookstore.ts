@@ -7,7 +7,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { money, multiply, sum, toMajorString, type Money } from '@sala/shared/money';
-import { ApiError, badRequest, notFound } from '../../../http/errors';
+import { ApiError, badRequest, notFound } from '../../../lib/errors';
 import { publishedWhere } from '../../../lib/publishing';
 import type { BookstoreCartPayload } from '../lib/payload';
 

@@ -1,6 +1,6 @@
 /** Thin: reads the query, lets the service do the work, answers `{ success: true, data }`. */
 import type { Core } from '@strapi/strapi';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 import { single } from '../../../lib/input';
 import { COURSE_LIST_FILTERS, type CourseListFilter } from '../services/catalog';
 import type { Ctx } from '../../../http/ctx';

@@ -1,7 +1,7 @@
 /** Thin: who is calling, what they sent (parsed with the shared schema), the service's answer. */
 import type { Core } from '@strapi/strapi';
 import { OrderCourseLineSchema, OrderProductLineSchema } from '@sala/shared/schemas';
-import { forbidden } from '../../../http/errors';
+import { forbidden } from '../../../lib/errors';
 import { parseBody, parseId } from '../lib/payload';
 import type { StudentCtx } from '../../../http/ctx';
 

@@ -6,7 +6,7 @@
  */
 import type { ErrorCode } from '@sala/shared/constants';
 import { defaultTranslate } from '@sala/shared/texts';
-import { badRequest, notFound } from '../../../http/errors';
+import { badRequest, notFound } from '../../../lib/errors';
 
 type Issue = { path: PropertyKey[]; message: string };
 type SafeParser<T> = { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } } };

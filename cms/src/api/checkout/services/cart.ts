@@ -7,7 +7,7 @@ import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
 import { courseShipsItem } from '@sala/shared/eligibility';
 import { money, toMajorNumber } from '@sala/shared/money';
-import { ApiError, badRequest, conflict } from '../../../http/errors';
+import { ApiError, badRequest, conflict } from '../../../lib/errors';
 import { publishedWhere } from '../../../lib/publishing';
 import { UID, lockBuyer } from '../lib/db';
 import { choosePlan, planRowsFor } from '../../../lib/plans';

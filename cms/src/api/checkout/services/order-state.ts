@@ -11,7 +11,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { OrderStatus } from '@sala/shared/constants';
-import { ApiError, conflict, notFound } from '../../../http/errors';
+import { ApiError, conflict, notFound } from '../../../lib/errors';
 import { publishToUser, type OrderEventStatus } from '../../../realtime';
 import { UID, claimCouponUse, claimSeat, claimStock, releaseCouponUse, releaseSeat, releaseStock, setOrderStatus, type Trx } from '../lib/db';
 

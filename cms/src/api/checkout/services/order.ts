@@ -14,7 +14,7 @@ import { canPurchase, checkOrder, courseShipsItem, hasCourse, isInstructorOnly }
 import { priceCart, type PriceBreakdown, type PricingLineInput, type RejectedCoupon } from '@sala/shared/pricing';
 import type { OrderPayload } from '@sala/shared/schemas';
 import { defaultTranslate } from '@sala/shared/texts';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { publishToUser } from '../../../realtime';
 import { isPublishedAt, publishedWhere } from '../../../lib/publishing';
 import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';

@@ -5,7 +5,7 @@
  * Authors are shown by name only, never by e-mail.
  */
 import type { Core } from '@strapi/strapi';
-import { badRequest, notFound } from '../../../http/errors';
+import { badRequest, notFound } from '../../../lib/errors';
 import { isPublishedAt, toIso } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
 

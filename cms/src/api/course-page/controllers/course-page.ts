@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { PAGINATION } from '@sala/shared/constants';
 import { findStudent } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 import { PRODUCT_LIST_FILTERS, type CourseView } from '../services/course-page';
 import { parseInput, single } from '../../../lib/input';
 import { parseEntryRef, parsePagePath } from '../../../lib/paths';

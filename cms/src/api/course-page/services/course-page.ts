@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { CourseType, OrderStatus } from '@sala/shared/constants';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../../lib/errors';
 import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } from '../../../lib/media';
 import { coursePath, productPath, type EntryRef } from '../../../lib/paths';
 import { isPublishedAt, toIso } from '../../../lib/publishing';

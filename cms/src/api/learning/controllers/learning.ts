@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { findStudent, SHOP_ADMIN_ROLE } from '../../../http/auth';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../../lib/errors';
 import { idField, idParam, strictFlag } from '../../../lib/input-fields';
 import { parseInput } from '../../../lib/input';
 import type { Ctx, Student } from '../../../http/ctx';

@@ -15,7 +15,7 @@ import type { ErrorCode, OrderStatus, PlanType, TermUnit } from '@sala/shared/co
 import { PURCHASE_BLOCKING_STATUSES } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
 import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
-import { forbidden, notFound } from '../../../http/errors';
+import { forbidden, notFound } from '../../../lib/errors';
 import { fileDto, MEDIA_POPULATE, type FileDto, type UploadFile } from '../../../lib/media';
 import { isPublishedAt } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';

@@ -8,7 +8,7 @@
 import type { Core } from '@strapi/strapi';
 import { PAYMENT_METHOD_IDS as M, type PaymentMethodId } from '@sala/shared/constants';
 import { toMajorString, money } from '@sala/shared/money';
-import { ApiError, notFound } from '../../../http/errors';
+import { ApiError, notFound } from '../../../lib/errors';
 import type { BrowserAction, StartExtra } from '../../../payments';
 import { baseUrlsOf, cmsUrlOf, readMethod, readSite, UID } from '../lib/config';
 import { InstallmentLinkSchema, OmiseCardSchema, OrderPaymentSchema, parsePayload, PAYPAL_ORDER_ID, TwoC2pCardSchema } from '../lib/schemas';

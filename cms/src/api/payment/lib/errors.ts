@@ -5,7 +5,7 @@
  * logged for the shop and answered payment_fail as well.
  */
 import type { Core } from '@strapi/strapi';
-import { ApiError, badRequest } from '../../../http/errors';
+import { ApiError, badRequest } from '../../../lib/errors';
 import { PaymentError } from '../../../payments';
 
 export function paymentFailure(strapi: Core.Strapi, error: unknown, context: string): Error {

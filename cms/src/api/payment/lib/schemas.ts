@@ -5,7 +5,7 @@
  * decides the amount and the CMS decides where the buyer returns.
  */
 import { z } from 'zod';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 
 /** An order id as the old client sends it: a number or digits (leading zeros kept by the card screen's path). */
 const orderIdField = z

@@ -8,7 +8,7 @@
 import type { Core } from '@strapi/strapi';
 import { MINIMUM_ONLINE_PAYMENT_AMOUNT, MINIMUM_PAYMENT_METHOD_IDS, type Currency, type OrderStatus, type PaymentMethodId } from '@sala/shared/constants';
 import { money } from '@sala/shared/money';
-import { badRequest, conflict, notFound } from '../../../http/errors';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { getPaymentAdapter, type PaymentAdapter, type PaymentConfig, type PaymentOrder, type StartExtra, type StartResult } from '../../../payments';
 import { configOf, readMethod, readSite, UID, type MethodRow } from '../lib/config';
 import { paymentFailure } from '../lib/errors';

@@ -15,7 +15,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { ALL_PAYMENT_METHOD_IDS, type Currency, type OrderStatus } from '@sala/shared/constants';
-import { ApiError } from '../../../http/errors';
+import { ApiError } from '../../../lib/errors';
 import { getPaymentAdapter, PaymentError, type CallbackReply, type CallbackRequest, type PaymentAdapter, type PaymentStatus, type ProviderName } from '../../../payments';
 import { judge } from '../../../payments/judge';
 import { publishToUser, type PaymentEventStatus } from '../../../realtime';

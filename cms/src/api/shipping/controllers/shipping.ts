@@ -2,7 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import type { ShippingServiceApi } from '../services/shipping';
 import type { StudentCtx } from '../../../http/ctx';

@@ -7,7 +7,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../../../http/client-address';
-import { ApiError } from '../../../http/errors';
+import { ApiError } from '../../../lib/errors';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 
 /** Answers that mean "this code gives you nothing": unknown, or known but not for this buyer now. */

@@ -7,7 +7,7 @@
 import type { Core } from '@strapi/strapi';
 import type { CouponReason, DiscountKind, DiscountType } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
-import { ApiError, notFound } from '../../../http/errors';
+import { ApiError, notFound } from '../../../lib/errors';
 import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
 import { coursePath } from '../../../lib/paths';
 import { isPublishedAt, toIso } from '../../../lib/publishing';

@@ -3,7 +3,7 @@
  * path and the JSON body, lets the pictures service decide, shapes the answer.
  */
 import type { Core } from '@strapi/strapi';
-import { badRequest } from '../../../http/errors';
+import { badRequest } from '../../../lib/errors';
 import { PICTURE_OWNERS, type KeepItem, type PictureOwner } from '../services/pictures';
 import type { Ctx } from '../../../http/ctx';
 

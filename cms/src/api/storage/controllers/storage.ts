@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { Core } from '@strapi/strapi';
 import { SHOP_ADMIN_ROLE, requireStudent } from '../../../http/auth';
 import { clientAddress } from '../../../http/client-address';
-import { ApiError, badRequest, notFound } from '../../../http/errors';
+import { ApiError, badRequest, notFound } from '../../../lib/errors';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import { UPLOAD_TICKET_PURPOSES, issueUploadTicket, readUploadTicket, type UploadTicketPurpose } from '../lib/upload-tickets';
 import { extensionOf, setFileHeaders } from '../../../http/file-headers';

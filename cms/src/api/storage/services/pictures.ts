@@ -7,7 +7,7 @@
  * the media library and the disk.
  */
 import type { Core } from '@strapi/strapi';
-import { badRequest, notFound } from '../../../http/errors';
+import { badRequest, notFound } from '../../../lib/errors';
 
 export const PICTURE_OWNERS = {
   course: { uid: 'api::course.course', gallery: 'gallery' },

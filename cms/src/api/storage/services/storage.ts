@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { BYTES_PER_GIGABYTE } from '@sala/shared/constants';
-import { ApiError, badRequest } from '../../../http/errors';
+import { ApiError, badRequest } from '../../../lib/errors';
 import { STORED_NAME_PATTERN, allowedNameExtension, detectAllowedContent, storedFileName, type DetectedType, type UploadKind } from '../lib/file-checks';
 
 const RECORD_UID = 'api::storage.upload-record';
