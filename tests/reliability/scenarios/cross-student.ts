@@ -185,6 +185,11 @@ describe('another student calling every private route with her ids', () => {
         if (route.access === 'shop_admin' && ![401, 403].includes(answer.status)) admitted.push(`${name}: ${answer.status}`);
         // her file's bytes carry no marker: the private file route must refuse outright
         if (route.path.startsWith('/private/files/') && answer.status !== 404) leaks.push(`${name}: ${answer.status} (her upload)`);
+        // signing out ends his own session only (ADR 157): he signs in again and sweeps on
+        if (route.path === '/private/students/logout') {
+          const jwt = cms.strapi.plugin('users-permissions').service('jwt').issue({ id: bob.id });
+          bob = { ...bob, jwt, auth: bearer(jwt) };
+        }
       }
       // nor does the public folder serve her upload, to him or to a visitor
       for (const headers of [bearer(bob.jwt), {}] as Record<string, string>[]) {
