@@ -5,6 +5,7 @@
  * request guard reads in the same statement as the whitelist switch (docs/decisions/147).
  */
 import type { Core } from '@strapi/strapi';
+import type { SiteSettings } from '@sala/shared/settings';
 
 const SETTING_UID = 'api::site-setting.site-setting';
 
@@ -39,17 +40,7 @@ type PageSettingRow = {
   howtobuy_description?: string | null;
 };
 
-/** The switches an order prices with (checkout's toPricingSettings), as stored. */
-export type OrderSettingRow = {
-  is_enable_vat?: boolean | null;
-  vat_value?: number | null;
-  is_coupon_or_promotion?: boolean | null;
-  is_one_coupon_per_order?: boolean | null;
-  auto_cancel?: number | null;
-  is_enable_withholding_tax?: boolean | null;
-  withholding_percents?: unknown;
-};
-
+/** The site-setting columns an order reads (its pricing switches, expiry and withholding), typed as the shared settings; a row nobody saved holds nulls. */
 export const ORDER_SETTING_FIELDS = [
   'is_enable_vat',
   'vat_value',
@@ -58,7 +49,9 @@ export const ORDER_SETTING_FIELDS = [
   'auto_cancel',
   'is_enable_withholding_tax',
   'withholding_percents',
-];
+] as const satisfies readonly (keyof SiteSettings)[];
+
+export type OrderSettingRow = { [K in (typeof ORDER_SETTING_FIELDS)[number]]?: SiteSettings[K] | null };
 
 const flag = (value: boolean | null | undefined, fallback: boolean) => (value === null || value === undefined ? fallback : value === true);
 

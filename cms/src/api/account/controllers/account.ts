@@ -11,7 +11,8 @@ import { localeOf } from '../../../http/messages';
 import { fieldErrors, mergeErrors } from '../lib/form-errors';
 import type { LoginResult } from '../services/login';
 import type { StudentProfile, TaxInfo, TaxUpdate } from '../services/profile';
-import { taxInvoiceEnabled, type SiteSettings } from '../services/public-settings';
+import { taxInvoiceEnabled } from '@sala/shared/settings';
+import type { SiteSettings } from '../services/public-settings';
 import { invalidRegistration, type RegistrationInput } from '../services/registration';
 import type { Ctx } from '../../../http/ctx';
 

@@ -14,14 +14,8 @@ import { badRequest, conflict } from '../../../lib/errors';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
 import { createLimiter, envLimit, type Limiter } from '../../../lib/rate-limits';
 import { claimUploadedFiles, findUploadedFiles, uploadName, uploadedFileIds, type UploadedFile } from '../lib/uploaded-files';
-import {
-  registrationSettings,
-  studentPicksGroup,
-  taxInvoiceEnabled,
-  type CustomLabelItem,
-  type SiteSettings,
-  type UserGroupItem,
-} from './public-settings';
+import { registrationSettings, studentPicksGroup, taxInvoiceEnabled } from '@sala/shared/settings';
+import type { CustomLabelItem, SiteSettings, UserGroupItem } from './public-settings';
 
 const USER_UID = 'plugin::users-permissions.user';
 const ROLE_UID = 'plugin::users-permissions.role';

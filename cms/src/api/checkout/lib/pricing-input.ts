@@ -4,8 +4,7 @@
  * units; nothing here rounds or converts.
  */
 import type { CourseType, DiscountKind, DiscountType } from '@sala/shared/constants';
-import type { CouponInput, PricingSettings, PromotionInput, PromotionTier } from '@sala/shared/pricing';
-import type { OrderSettingRow } from '../../../lib/site-settings';
+import type { CouponInput, PromotionInput, PromotionTier } from '@sala/shared/pricing';
 
 type Id = { id: number };
 
@@ -129,16 +128,6 @@ function iso(value: string | Date | null | undefined): string | null {
 /** A USD amount of 0 is the column default, not a price: the engine reads null as "none set". */
 function usdAmount(value: number | null | undefined): number | null {
   return value ? value : null;
-}
-
-export function toPricingSettings(row: OrderSettingRow | null): PricingSettings {
-  return {
-    vatEnabled: Boolean(row?.is_enable_vat),
-    // stored in basis points already (700 = 7%)
-    vatBasisPoints: row?.vat_value ?? 0,
-    couponOrPromotion: Boolean(row?.is_coupon_or_promotion),
-    oneCouponPerOrder: Boolean(row?.is_one_coupon_per_order),
-  };
 }
 
 type DiscountColumns = Pick<TierRow, 'discount_amount' | 'discount_percent_bp' | 'discount_amount_usd'>;

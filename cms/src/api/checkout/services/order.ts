@@ -15,6 +15,7 @@ import { priceCart, type PriceBreakdown, type PricingLineInput, type RejectedCou
 import type { OrderPayload } from '@sala/shared/schemas';
 import { defaultTranslate } from '@sala/shared/texts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { pricingSettingsOf, withholdingPercentsOf } from '@sala/shared/settings';
 import { publishToUser } from '../../../realtime';
 import { isPublishedAt, publishedWhere } from '../../../lib/publishing';
 import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
@@ -46,7 +47,6 @@ import {
   PROMOTION_POPULATE,
   isOpenToGroup,
   toCouponInput,
-  toPricingSettings,
   toPromotionInput,
   type CouponRow,
   type CourseRow,
@@ -451,10 +451,9 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       const refusedCoupons = [...catalogue.couponRefusals, ...coupons.refused];
       if (refusedCoupons.length > 0) throw couponError(refusedCoupons);
       const promotions = catalogue.promotions.filter((row) => isOpenToGroup(row.user_groups, userGroupId));
-      const allowedPercents = Array.isArray(setting?.withholding_percents) ? (setting.withholding_percents as unknown[]).map(Number) : null;
       const withholdingPercent: WithholdingPercent = payload.withholding_percent ?? DEFAULT_WITHHOLDING_PERCENT;
       const withholding = payload.is_withholding && setting?.is_enable_withholding_tax !== false;
-      if (withholding && allowedPercents && !allowedPercents.includes(withholdingPercent)) {
+      if (withholding && !withholdingPercentsOf(setting).includes(withholdingPercent)) {
         throw badRequest('VALIDATION_ERROR', undefined, { errors: { withholding_percent: [defaultTranslate('error_validation_error')] } });
       }
 
@@ -484,7 +483,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         shippingFeeAmount: shipping.amount,
         taxInvoice: taxInvoiceOf(profile),
         withholding: { enabled: withholding, percent: withholdingPercent },
-        settings: toPricingSettings(setting),
+        settings: pricingSettingsOf(setting),
         now,
       });
       const problem = problemError(breakdown, lines);
