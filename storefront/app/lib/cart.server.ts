@@ -11,7 +11,7 @@ import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
 import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/models/checkout/pricing';
-import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/models/checkout/settings';
+import { pricingSettingsOf, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
 import type { PaymentMethodView } from '~/models/checkout/types';
 import { orderErrorMessage, postOrderPath } from './checkout.server';
 import {
@@ -165,11 +165,11 @@ export async function loadCartData(options: StudentOptions & { now: Date }): Pro
   const shipping = lines.some((line) => line.shipsItem) ? await loadShippingData(options) : null;
   return {
     shipping,
-    tax: taxInvoiceEnabledBy(settings) ? cartTaxFrom(taxInfo, settings.is_enable_withholding_tax, withholdingPercentsOf(settings)) : null,
+    tax: taxInvoiceEnabled(settings) ? cartTaxFrom(taxInfo, settings.is_enable_withholding_tax, withholdingPercentsOf(settings)) : null,
     lines,
     promotions: promotions.map(promotionFromWire),
     paymentMethods: methods.map(paymentMethodView),
-    pricing: pricingSettingsFrom(settings),
+    pricing: pricingSettingsOf(settings),
     thankYouPage: settings.is_thank_you_page,
     now: options.now.toISOString(),
   };

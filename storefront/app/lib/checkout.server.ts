@@ -27,13 +27,7 @@ import {
   type CheckoutPlan,
 } from '~/models/checkout/pricing';
 import { buildReportFormSchema, withSeconds } from '~/models/checkout/report-schema';
-import {
-  pricingSettingsFrom,
-  registrationSettingsFrom,
-  studentPicksGroup,
-  taxInvoiceEnabledBy,
-  withholdingPercentsOf,
-} from '~/models/checkout/settings';
+import { pricingSettingsOf, registrationSettings, studentPicksGroup, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
 import type { BankAccountView, CheckoutData, PaymentMethodView, PaymentStep } from '~/models/checkout/types';
 import {
   CmsApiError,
@@ -133,12 +127,12 @@ export async function loadCheckoutData(context: CheckoutContext & Signal & { sha
     customLabels: labels.map((label) => ({ ...label, item_list: label.item_list ?? null })) as CustomLabel[],
     userGroups: groups.map((group) => ({ id: group.id, name: group.name, isDefault: group.is_default })),
     settings: {
-      registration: registrationSettingsFrom(settings, groups.length > 0),
+      registration: registrationSettings(settings, groups.length > 0),
       chooseUserGroup: studentPicksGroup(settings) && groups.length > 0,
-      taxInvoiceEnabled: taxInvoiceEnabledBy(settings),
-      withholdingEnabled: taxInvoiceEnabledBy(settings) && settings.is_enable_withholding_tax,
+      taxInvoiceEnabled: taxInvoiceEnabled(settings),
+      withholdingEnabled: taxInvoiceEnabled(settings) && settings.is_enable_withholding_tax,
       withholdingPercents: withholdingPercentsOf(settings),
-      pricing: pricingSettingsFrom(settings),
+      pricing: pricingSettingsOf(settings),
       slipRequired: settings.slip,
       thankYouPage: settings.is_thank_you_page,
     },

@@ -4,6 +4,7 @@
  * Amounts on the wire are major units (1990.5 baht) except where noted (course cards).
  */
 import { z } from 'zod';
+import { SiteSettingsSchema, type SiteSettings } from '@sala/shared/settings';
 import { CourseListItemSchema } from '~/models/catalog';
 
 const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
@@ -95,44 +96,8 @@ export type WireCourseDetail = z.infer<typeof CourseDetailSchema>;
 
 export const CourseDetailResponseSchema = z.object({ success: z.literal(true), data: CourseDetailSchema });
 
-/** GET /api/setting/site/into/1: the switches the page and the checkout are built from. */
-export const SiteSettingsSchema = z.looseObject({
-  title: nullableString,
-  layout: z.string().nullable().optional().transform((value) => value || 'default'),
-  course_teacher: z.boolean().optional().default(true),
-  course_group: z.boolean().optional().default(true),
-  course_bestseller: z.boolean().optional().default(true),
-  is_thank_you_page: z.boolean().optional().default(false),
-  slip: z.boolean().optional().default(false),
-  is_coupon_or_promotion: z.boolean().optional().default(false),
-  is_one_coupon_per_order: z.boolean().optional().default(false),
-  is_enable_vat: z.boolean().optional().default(false),
-  vat_value: z.number().optional().default(0),
-  auto_cancel: z.number().nullable().optional().default(0),
-  is_enable_tax_invoice: z.boolean().optional().default(false),
-  is_enable_addon_tax: z.boolean().optional().default(false),
-  is_enable_withholding_tax: z.boolean().optional().default(false),
-  withholding_percents: z.array(z.number()).nullable().optional().default(null),
-  is_enable_firstname: z.boolean().optional().default(true),
-  is_require_firstname: z.boolean().optional().default(true),
-  is_enable_lastname: z.boolean().optional().default(true),
-  is_require_lastname: z.boolean().optional().default(true),
-  is_enable_tel: z.boolean().optional().default(true),
-  is_require_tel: z.boolean().optional().default(false),
-  is_enable_nickname: z.boolean().optional().default(false),
-  is_require_nickname: z.boolean().optional().default(false),
-  is_enable_address: z.boolean().optional().default(false),
-  is_require_address: z.boolean().optional().default(false),
-  is_enable_profile_picture: z.boolean().optional().default(false),
-  is_require_profile_picture: z.boolean().optional().default(false),
-  is_student_choose_group: z.boolean().optional().default(false),
-  package_user_group: z.boolean().optional().default(false),
-  package_tax_system: z.boolean().optional().default(false),
-  package_course_curriculum: z.boolean().optional().default(true),
-  package_course_comment: z.boolean().optional().default(true),
-  is_enable_howtobuy: z.boolean().optional().default(false),
-});
-export type WireSiteSettings = z.infer<typeof SiteSettingsSchema>;
+/** GET /api/setting/site/into/1: the switches the page and the checkout are built from (one shape, in shared). */
+export type WireSiteSettings = SiteSettings;
 export const SiteSettingsResponseSchema = z.object({ success: z.literal(true), data: SiteSettingsSchema });
 
 export const HowToBuyResponseSchema = z.looseObject({ success: z.literal(true), is_enable_howtobuy: z.boolean(), description: nullableString });

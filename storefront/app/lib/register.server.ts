@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { CustomLabel } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { registerSchema, type RegisterFormData } from '~/models/cart/register-schema';
-import { registrationSettingsFrom, studentPicksGroup } from '~/models/checkout/settings';
+import { registrationSettings, studentPicksGroup } from '@sala/shared/settings';
 import { studentFromLogin } from './auth.server';
 import { registrationErrors } from './checkout.server';
 import { CmsApiError, getCustomLabels, getSiteSettings, getUserGroups, logInStudent, registerStudent, uploadFiles } from './cms.server';
@@ -20,7 +20,7 @@ export async function loadRegisterForm(options: { locale: Locale; signal?: Abort
   const settings = await getSiteSettings(options);
   const [labels, groups] = await Promise.all([getCustomLabels(options), studentPicksGroup(settings) ? getUserGroups(options) : Promise.resolve([])]);
   return {
-    settings: { registration: registrationSettingsFrom(settings, groups.length > 0), chooseUserGroup: studentPicksGroup(settings) && groups.length > 0 },
+    settings: { registration: registrationSettings(settings, groups.length > 0), chooseUserGroup: studentPicksGroup(settings) && groups.length > 0 },
     customLabels: labels.map((label) => ({ ...label, item_list: label.item_list ?? null })) as CustomLabel[],
     userGroups: groups.map((group) => ({ id: group.id, name: group.name, isDefault: group.is_default })),
   };

@@ -3,9 +3,9 @@ import { defaultTranslate } from '@sala/shared/texts';
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutSchema, withoutEmptyFiles, type CheckoutSchemaContext } from './checkout-schema';
 import { buildReportFormSchema } from './report-schema';
-import { registrationSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf, type SiteSwitches } from './settings';
+import { SiteSettingsSchema, registrationSettings, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
 
-const SWITCHES: SiteSwitches = {
+const SWITCHES = SiteSettingsSchema.parse({
   is_enable_firstname: true,
   is_require_firstname: true,
   is_enable_lastname: true,
@@ -29,11 +29,11 @@ const SWITCHES: SiteSwitches = {
   vat_value: 700,
   is_coupon_or_promotion: false,
   is_one_coupon_per_order: false,
-};
+});
 
 const context = (overrides: Partial<CheckoutSchemaContext> = {}): CheckoutSchemaContext => ({
   guest: true,
-  registration: registrationSettingsFrom(SWITCHES, true),
+  registration: registrationSettings(SWITCHES, true),
   customLabels: [{ id: 2, type_label: 'select', label: 'ประสบการณ์', order_label: 1, required: true, item_list: [{ value: 'beginner', label: 'เริ่มต้น' }] }],
   taxInvoiceEnabled: true,
   t: defaultTranslate,
@@ -167,15 +167,15 @@ describe('the transfer report form', () => {
 
 describe('site switches', () => {
   it('asks for a tax invoice only with TAX_SYSTEM, add-on tax and the tax invoice all on', () => {
-    expect(taxInvoiceEnabledBy(SWITCHES)).toBe(true);
-    expect(taxInvoiceEnabledBy({ ...SWITCHES, is_enable_addon_tax: false })).toBe(false);
+    expect(taxInvoiceEnabled(SWITCHES)).toBe(true);
+    expect(taxInvoiceEnabled({ ...SWITCHES, is_enable_addon_tax: false })).toBe(false);
   });
 
   it('a disabled field is never required, and a group is required only when students choose one', () => {
-    const settings = registrationSettingsFrom(SWITCHES, true);
+    const settings = registrationSettings(SWITCHES, true);
     expect(settings.address).toEqual({ isEnable: false, isRequire: false });
     expect(settings.userGroupRequired).toBe(true);
-    expect(registrationSettingsFrom({ ...SWITCHES, package_user_group: false }, true).userGroupRequired).toBe(false);
+    expect(registrationSettings({ ...SWITCHES, package_user_group: false }, true).userGroupRequired).toBe(false);
   });
 
   it('offers the site’s withholding rates, 3% and 1% at most', () => {
