@@ -183,6 +183,16 @@ export function parseMajor(text: string, currency: Currency = 'THB'): Money {
   return parsed;
 }
 
+/**
+ * A major-unit amount as a JSON answer carries it (1990.5) in minor units (199050), read
+ * through its decimal text so no float arithmetic touches it; null, undefined and a
+ * number that is not finite stay null.
+ */
+export function toMinorUnits(major: number | null | undefined, currency: Currency = 'THB'): number | null {
+  if (major === null || major === undefined || !Number.isFinite(major)) return null;
+  return parseMajor(String(major), currency).amount;
+}
+
 function splitMajor(value: Money): { sign: string; whole: string; fraction: string } {
   const decimals = CURRENCY_DECIMALS[value.currency];
   const digits = String(Math.abs(value.amount)).padStart(decimals + 1, '0');

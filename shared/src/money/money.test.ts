@@ -22,6 +22,7 @@ import {
   to2c2pAmount,
   toBahtString,
   toMajorNumber,
+  toMinorUnits,
   toMajorString,
   toSatang,
   tryParseMajor,
@@ -263,6 +264,25 @@ describe('major-unit strings', () => {
 
   it('gives major units as a number for providers that take one', () => {
     expect(toMajorNumber(usd(199950))).toBe(1999.5);
+  });
+
+  test.each([
+    [1991.5, 'THB', 199150],
+    [0.1, 'THB', 10],
+    [59, 'USD', 5900],
+    [0, 'THB', 0],
+    // a float just off its decimal is read as the text JSON printed, not multiplied
+    [1.15, 'THB', 115],
+  ] as const)('reads %d %s from the wire as %i minor units', (major, currency, expected) => {
+    expect(toMinorUnits(major, currency)).toBe(expected);
+  });
+
+  test.each([null, undefined, Number.NaN, Number.POSITIVE_INFINITY])('keeps a missing amount (%s) missing', (major) => {
+    expect(toMinorUnits(major)).toBeNull();
+  });
+
+  it('reads a wire amount as baht by default', () => {
+    expect(toMinorUnits(12.3)).toBe(1230);
   });
 });
 
