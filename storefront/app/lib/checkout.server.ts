@@ -10,7 +10,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from '@remix-run/node';
 import { PAYMENT_METHOD_IDS, THANK_YOU_REDIRECT_DELAY_MS } from '@sala/shared/constants';
-import { money, toMajorString } from '@sala/shared/money';
+import { money, toMajorString, toMinorUnits } from '@sala/shared/money';
 import { checkSlipUpload, type CustomLabel } from '@sala/shared/schemas';
 import { errorMessage, reasonMessage, type Translate } from '@sala/shared/texts';
 import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
@@ -22,7 +22,6 @@ import {
   planFromWire,
   priceCheckout,
   promotionFromWire,
-  toMinorUnits,
   type CheckoutCoupon,
   type CheckoutPlan,
 } from '~/models/checkout/pricing';

@@ -6,7 +6,7 @@
  */
 import { redirect } from '@remix-run/node';
 import { z } from 'zod';
-import { toMinorUnits } from '~/models/checkout/pricing';
+import { toMinorUnits } from '@sala/shared/money';
 import { CmsApiError, callJson, type CallOptions } from './cms.server';
 import { getCoursePath } from '~/models/course-path';
 import type { CourseAccessView, OrderView, TaxInfoView } from '~/models/orders/types';

@@ -7,7 +7,7 @@
 import { PAYMENT_METHOD_IDS as M } from '@sala/shared/constants';
 import { z } from 'zod';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
-import { toMinorUnits } from '~/models/checkout/pricing';
+import { toMinorUnits } from '@sala/shared/money';
 import { getEnv } from '~/env.server';
 import { callJson, getOrderForPayment, getPaymentMethods, postJson, type CallOptions } from './cms.server';
 import { getSessionStudent, hasSessionCookie } from './session.server';

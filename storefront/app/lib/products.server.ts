@@ -6,7 +6,7 @@
  */
 import { PAGINATION } from '@sala/shared/constants';
 import { z } from 'zod';
-import { toMinorUnits } from '~/models/checkout/pricing';
+import { toMinorUnits } from '@sala/shared/money';
 import { PRODUCT_FILTERS, PRODUCT_PAGE_SIZES, type ProductCardView, type ProductDetailView, type ProductFilter, type ProductImage } from '~/models/products/types';
 import { callJson, postJson, toPublicAssetUrl, type CallOptions } from './cms.server';
 

@@ -7,7 +7,7 @@
 import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
-import { toMinorUnits } from '~/models/checkout/pricing';
+import { toMinorUnits } from '@sala/shared/money';
 import { SHIPPING_ADDRESS_INTENT, type ShippingAddressActionData, type ShippingAddressView, type ShippingData, type ShippingFeeView } from '~/models/shipping/types';
 import { CmsApiError, callJson, postJson, sharedReference, type CallOptions } from './cms.server';
 

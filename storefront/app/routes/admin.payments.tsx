@@ -15,7 +15,7 @@ import { CmsApiError } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { formatBangkokDateTime } from '~/lib/orders.server';
-import { toMinorUnits } from '~/models/checkout/pricing';
+import { toMinorUnits } from '@sala/shared/money';
 import type { loader as rootLoader } from '~/root';
 
 const PRIVATE_PAGE = 'private, no-store';

@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@sala/shared/money';
 import { describe, expect, it } from 'vitest';
 import {
   couponFromWire,
@@ -6,7 +7,6 @@ import {
   priceCheckout,
   promotionFromWire,
   promotionsForCourse,
-  toMinorUnits,
   type CheckoutSelection,
   type WireCouponLike,
   type WirePlanLike,

@@ -5,7 +5,7 @@
  * total is the one charged. The wire carries major units; the engine takes minor units.
  */
 import type { Currency } from '@sala/shared/constants';
-import { parseMajor, percentToBasisPoints } from '@sala/shared/money';
+import { percentToBasisPoints, toMinorUnits } from '@sala/shared/money';
 import { priceCart, type CouponInput, type PriceBreakdown, type PricingSettings, type PromotionInput } from '@sala/shared/pricing';
 
 /** A pricing plan of the picker, prices in minor units. */
@@ -45,12 +45,6 @@ export type CheckoutSelection = {
 };
 
 type WireDiscount = { discount_type: 'amount' | 'percent'; discount_amount: number; discount_amount_usd: number; discount_percent: number };
-
-/** Major units on the wire (1990.5) to minor units; null stays null. */
-export function toMinorUnits(major: number | null | undefined, currency: Currency = 'THB'): number | null {
-  if (major === null || major === undefined || !Number.isFinite(major)) return null;
-  return parseMajor(String(major), currency).amount;
-}
 
 /** A USD amount of 0 means none was set, as the CMS reads it. */
 function usdMinor(major: number): number | null {
