@@ -3,12 +3,16 @@ import { createTranslator, defaultTranslate } from '../texts/index.js';
 import {
   LoginInfoSchema,
   LoginSchema,
+  TAX_INVOICE_FORM_NAMES,
+  TAX_INVOICE_WIRE_NAMES,
   TaxInvoiceSchema,
   buildRegistrationSchema,
   buildTaxInvoiceSchema,
   clearOnPersonTypeChange,
   isValidThaiTaxId,
+  taxInvoiceFromWire,
   taxInvoiceLabels,
+  taxInvoiceToWire,
   type CustomLabel,
   type RegistrationSettings,
   type TaxInvoiceValues,
@@ -264,5 +268,28 @@ describe('tax invoice', () => {
       taxDeliveryAddress: 'ส่งที่นี่',
     });
     expect(clearOnPersonTypeChange(juristic, 'juristic_person')).toEqual(juristic);
+  });
+
+  it('writes the form under the wire names, the delivery address only when delivery goes elsewhere', () => {
+    expect(taxInvoiceToWire(juristic, ['cert.pdf'])).toEqual({
+      tax_person_type: 'juristic_person',
+      tax_name_one: 'บริษัท ศาลา จำกัด',
+      tax_name_two: 'สำนักงานใหญ่',
+      tax_payer_identification_no: '0105536000313',
+      tax_address: '1 ถนนพระราม 4',
+      tax_postcode: '10110',
+      tax_is_delivery_by_tax_address: true,
+      tax_delivery_address: null,
+      tax_company_certificate: ['cert.pdf'],
+    });
+    expect(taxInvoiceToWire({ ...juristic, taxIsDeliveryByTaxaddress: false, taxDeliveryAddress: 'ส่งที่นี่' }, [7]).tax_delivery_address).toBe('ส่งที่นี่');
+    expect(taxInvoiceToWire({ ...juristic, taxIsDeliveryByTaxaddress: false }, []).tax_delivery_address).toBeNull();
+  });
+
+  it('reads the wire names back as the form names, both ways the same map', () => {
+    const wire = taxInvoiceToWire(juristic, ['cert.pdf']);
+    expect(taxInvoiceFromWire({ ...wire, unrelated: 1 })).toEqual({ ...juristic, taxCompanyCertificate: ['cert.pdf'], taxDeliveryAddress: null });
+    expect(taxInvoiceFromWire({ tax_name_one: 'ก' })).toEqual({ taxNameOne: 'ก' });
+    for (const [form, wireName] of Object.entries(TAX_INVOICE_WIRE_NAMES)) expect(TAX_INVOICE_FORM_NAMES[wireName]).toBe(form);
   });
 });

@@ -35,13 +35,19 @@ export {
   type RegistrationValues,
 } from './registration.js';
 export {
+  TAX_INVOICE_FORM_NAMES,
+  TAX_INVOICE_WIRE_NAMES,
   TaxInvoiceSchema,
   buildTaxInvoiceSchema,
   clearOnPersonTypeChange,
   isValidThaiTaxId,
+  taxInvoiceFromWire,
   taxInvoiceIssues,
   taxInvoiceLabels,
+  taxInvoiceToWire,
   type TaxInvoiceValues,
+  type TaxInvoiceWire,
+  type TaxInvoiceWireName,
 } from './tax-invoice.js';
 export {
   PaymentReportPayloadSchema,

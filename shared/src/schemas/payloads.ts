@@ -3,7 +3,7 @@ import { CURRENCIES, LIMITS, ORDER_STATUSES, TAX_PERSON_TYPES, WITHHOLDING_PERCE
 import { isValidCardNumber } from '../payments/index.js';
 import { defaultTranslate, type Translate } from '../texts/index.js';
 import { EMAIL_PATTERN, LOGIN_CHARACTERS, flagField, isDigits, textField } from './fields.js';
-import { taxInvoiceIssues } from './tax-invoice.js';
+import { TAX_INVOICE_WIRE_NAMES, taxInvoiceIssues } from './tax-invoice.js';
 
 const id = z.coerce.number().int().positive();
 const nullableId = z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable());
@@ -179,16 +179,7 @@ export function buildRegistrationPayloadSchema(t: Translate) {
         },
         t,
       );
-      const wire: Record<string, string> = {
-        taxNameOne: 'tax_name_one',
-        taxNameTwo: 'tax_name_two',
-        taxPayerIdentificationNo: 'tax_payer_identification_no',
-        taxAddress: 'tax_address',
-        taxPostcode: 'tax_postcode',
-        taxDeliveryAddress: 'tax_delivery_address',
-        taxCompanyCertificate: 'tax_company_certificate',
-      };
-      for (const issue of issues) add(wire[issue.path], issue.message);
+      for (const issue of issues) add(TAX_INVOICE_WIRE_NAMES[issue.path], issue.message);
     });
 }
 

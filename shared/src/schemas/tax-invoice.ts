@@ -27,6 +27,68 @@ export type TaxInvoiceValues = {
   taxDeliveryAddress: string;
 };
 
+/** The tax invoice's form names → the names the CMS's calls, answers and the student's record use. */
+export const TAX_INVOICE_WIRE_NAMES = {
+  taxPersonType: 'tax_person_type',
+  taxNameOne: 'tax_name_one',
+  taxNameTwo: 'tax_name_two',
+  taxPayerIdentificationNo: 'tax_payer_identification_no',
+  taxAddress: 'tax_address',
+  taxPostcode: 'tax_postcode',
+  taxCompanyCertificate: 'tax_company_certificate',
+  taxIsDeliveryByTaxaddress: 'tax_is_delivery_by_tax_address',
+  taxDeliveryAddress: 'tax_delivery_address',
+} as const satisfies Record<keyof TaxInvoiceValues, string>;
+
+export type TaxInvoiceWireName = (typeof TAX_INVOICE_WIRE_NAMES)[keyof TaxInvoiceValues];
+
+/** The wire names → the form's, for the messages the CMS sends per field. */
+export const TAX_INVOICE_FORM_NAMES = /* @__PURE__ */ Object.fromEntries(
+  Object.entries(TAX_INVOICE_WIRE_NAMES).map(([form, wire]) => [wire, form]),
+) as Record<TaxInvoiceWireName, keyof TaxInvoiceValues>;
+
+/** A tax invoice as the wire carries it; the certificate as stored names (or, in the CMS, file ids). */
+export type TaxInvoiceWire<Certificate = string[]> = {
+  tax_person_type: TaxPersonType;
+  tax_name_one: string;
+  tax_name_two: string;
+  tax_payer_identification_no: string;
+  tax_address: string;
+  tax_postcode: string;
+  tax_is_delivery_by_tax_address: boolean;
+  /** Null when delivery goes to the tax address. */
+  tax_delivery_address: string | null;
+  tax_company_certificate: Certificate;
+};
+
+/**
+ * The form's values under the wire names. The delivery address goes only when delivery
+ * does not go to the tax address (an empty one is none); the certificate is given as the
+ * caller holds it (names after upload, file ids in the CMS).
+ */
+export function taxInvoiceToWire<Certificate>(values: Omit<TaxInvoiceValues, 'taxCompanyCertificate'>, certificate: Certificate): TaxInvoiceWire<Certificate> {
+  return {
+    tax_person_type: values.taxPersonType,
+    tax_name_one: values.taxNameOne,
+    tax_name_two: values.taxNameTwo,
+    tax_payer_identification_no: values.taxPayerIdentificationNo,
+    tax_address: values.taxAddress,
+    tax_postcode: values.taxPostcode,
+    tax_is_delivery_by_tax_address: values.taxIsDeliveryByTaxaddress,
+    tax_delivery_address: values.taxIsDeliveryByTaxaddress ? null : values.taxDeliveryAddress || null,
+    tax_company_certificate: certificate,
+  };
+}
+
+/** A body's tax fields under the form's names, as sent (unparsed): the input of the tax invoice schema. */
+export function taxInvoiceFromWire(body: Readonly<Record<string, unknown>>): Partial<Record<keyof TaxInvoiceValues, unknown>> {
+  const values: Partial<Record<keyof TaxInvoiceValues, unknown>> = {};
+  for (const [form, wire] of Object.entries(TAX_INVOICE_WIRE_NAMES) as [keyof TaxInvoiceValues, TaxInvoiceWireName][]) {
+    if (wire in body) values[form] = body[wire];
+  }
+  return values;
+}
+
 const LABELS: Record<TaxPersonType, { nameOne: TextKey; nameTwo: TextKey; id: TextKey }> = {
   normal_person: { nameOne: 'tax_label_name_one_normal', nameTwo: 'tax_label_name_two_normal', id: 'tax_label_id_normal' },
   juristic_person: { nameOne: 'tax_label_name_one_juristic', nameTwo: 'tax_label_name_two_juristic', id: 'tax_label_id_juristic' },
