@@ -3,6 +3,7 @@ import { createTranslator, defaultTranslate } from '../texts/index.js';
 import {
   LoginInfoSchema,
   LoginSchema,
+  TAX_INVOICE_DETAIL_FIELDS,
   TAX_INVOICE_FORM_NAMES,
   TAX_INVOICE_WIRE_NAMES,
   TaxInvoiceSchema,
@@ -291,5 +292,7 @@ describe('tax invoice', () => {
     expect(taxInvoiceFromWire({ ...wire, unrelated: 1 })).toEqual({ ...juristic, taxCompanyCertificate: ['cert.pdf'], taxDeliveryAddress: null });
     expect(taxInvoiceFromWire({ tax_name_one: 'ก' })).toEqual({ taxNameOne: 'ก' });
     for (const [form, wireName] of Object.entries(TAX_INVOICE_WIRE_NAMES)) expect(TAX_INVOICE_FORM_NAMES[wireName]).toBe(form);
+    expect(TAX_INVOICE_DETAIL_FIELDS).toHaveLength(8);
+    expect(TAX_INVOICE_DETAIL_FIELDS).not.toContain('tax_company_certificate');
   });
 });

@@ -35,6 +35,7 @@ export {
   type RegistrationValues,
 } from './registration.js';
 export {
+  TAX_INVOICE_DETAIL_FIELDS,
   TAX_INVOICE_FORM_NAMES,
   TAX_INVOICE_WIRE_NAMES,
   TaxInvoiceSchema,
@@ -69,6 +70,7 @@ export {
   buildCardFormSchema,
   buildOrderPayloadSchema,
   buildRegistrationPayloadSchema,
+  registrationTaxInvoice,
   type CardFormValues,
   type OrderPayload,
   type RegistrationPayload,

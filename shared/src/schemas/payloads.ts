@@ -3,7 +3,7 @@ import { CURRENCIES, LIMITS, ORDER_STATUSES, TAX_PERSON_TYPES, WITHHOLDING_PERCE
 import { isValidCardNumber } from '../payments/index.js';
 import { defaultTranslate, type Translate } from '../texts/index.js';
 import { EMAIL_PATTERN, LOGIN_CHARACTERS, flagField, isDigits, textField } from './fields.js';
-import { TAX_INVOICE_WIRE_NAMES, taxInvoiceIssues } from './tax-invoice.js';
+import { TAX_INVOICE_WIRE_NAMES, taxInvoiceIssues, type TaxInvoiceValues } from './tax-invoice.js';
 
 const id = z.coerce.number().int().positive();
 const nullableId = z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable());
@@ -165,22 +165,37 @@ export function buildRegistrationPayloadSchema(t: Translate) {
         else if (p.password.length < LIMITS.passwordMinLength) add('password', t('validation_password_min', { min: LIMITS.passwordMinLength }));
       }
       if (!p.is_require_tax_invoice) return;
-      const issues = taxInvoiceIssues(
-        {
-          taxPersonType: p.tax_person_type,
-          taxNameOne: p.tax_name_one ?? '',
-          taxNameTwo: p.tax_name_two ?? '',
-          taxPayerIdentificationNo: p.tax_payer_identification_no ?? '',
-          taxAddress: p.tax_address ?? '',
-          taxPostcode: p.tax_postcode ?? '',
-          taxCompanyCertificate: p.tax_company_certificate.map((file) => ({ name: file })),
-          taxIsDeliveryByTaxaddress: p.tax_is_delivery_by_tax_address,
-          taxDeliveryAddress: p.tax_delivery_address ?? '',
-        },
-        t,
-      );
+      const issues = taxInvoiceIssues(registrationTaxInvoice(p), t);
       for (const issue of issues) add(TAX_INVOICE_WIRE_NAMES[issue.path], issue.message);
     });
+}
+
+type RegistrationTaxFields = Pick<
+  RegistrationPayload,
+  | 'tax_person_type'
+  | 'tax_name_one'
+  | 'tax_name_two'
+  | 'tax_payer_identification_no'
+  | 'tax_address'
+  | 'tax_postcode'
+  | 'tax_company_certificate'
+  | 'tax_is_delivery_by_tax_address'
+  | 'tax_delivery_address'
+>;
+
+/** The registration payload's tax fields as the tax invoice form's values; a missing text is empty. */
+export function registrationTaxInvoice(p: RegistrationTaxFields): TaxInvoiceValues {
+  return {
+    taxPersonType: p.tax_person_type,
+    taxNameOne: p.tax_name_one ?? '',
+    taxNameTwo: p.tax_name_two ?? '',
+    taxPayerIdentificationNo: p.tax_payer_identification_no ?? '',
+    taxAddress: p.tax_address ?? '',
+    taxPostcode: p.tax_postcode ?? '',
+    taxCompanyCertificate: p.tax_company_certificate.map((file) => ({ name: file })),
+    taxIsDeliveryByTaxaddress: p.tax_is_delivery_by_tax_address,
+    taxDeliveryAddress: p.tax_delivery_address ?? '',
+  };
 }
 
 /** The registration payload with the Thai defaults' messages. */

@@ -47,6 +47,11 @@ export const TAX_INVOICE_FORM_NAMES = /* @__PURE__ */ Object.fromEntries(
   Object.entries(TAX_INVOICE_WIRE_NAMES).map(([form, wire]) => [wire, form]),
 ) as Record<TaxInvoiceWireName, keyof TaxInvoiceValues>;
 
+/** The wire names of the invoice's details, the certificate (a list of files) aside; the student's record keeps them as fields. */
+export const TAX_INVOICE_DETAIL_FIELDS = /* @__PURE__ */ Object.values(TAX_INVOICE_WIRE_NAMES).filter(
+  (name): name is Exclude<TaxInvoiceWireName, 'tax_company_certificate'> => name !== 'tax_company_certificate',
+);
+
 /** A tax invoice as the wire carries it; the certificate as stored names (or, in the CMS, file ids). */
 export type TaxInvoiceWire<Certificate = string[]> = {
   tax_person_type: TaxPersonType;
