@@ -4,7 +4,7 @@ import { issueTicket } from '../../../realtime/ticket';
 import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
-import { buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema } from '@sala/shared/schemas';
+import { TAX_INVOICE_WIRE_NAMES, buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema, taxInvoiceFromWire } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
 import { ApiError, badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
@@ -19,18 +19,6 @@ import type { Ctx } from '../../../http/ctx';
 /** Longest username or e-mail and password a sign-in reads; bcrypt uses at most 72 bytes anyway. */
 const MAX_IDENTIFIER_LENGTH = 255;
 const MAX_PASSWORD_LENGTH = 256;
-
-const TAX_WIRE_NAMES: Record<string, string> = {
-  taxPersonType: 'tax_person_type',
-  taxNameOne: 'tax_name_one',
-  taxNameTwo: 'tax_name_two',
-  taxPayerIdentificationNo: 'tax_payer_identification_no',
-  taxAddress: 'tax_address',
-  taxPostcode: 'tax_postcode',
-  taxCompanyCertificate: 'tax_company_certificate',
-  taxIsDeliveryByTaxaddress: 'tax_is_delivery_by_tax_address',
-  taxDeliveryAddress: 'tax_delivery_address',
-};
 
 function bodyOf(ctx: Ctx): Record<string, unknown> {
   const body = ctx.request.body;
@@ -136,18 +124,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const names = certificateNames(body.tax_company_certificate);
     if (names === null) throw badRequest('INPUT_ERROR', undefined, { errors: { tax_company_certificate: t('upload_file_type_not_allowed') } });
     const parsed = buildTaxInvoiceSchema(t).safeParse({
-      taxPersonType: body.tax_person_type,
-      taxNameOne: body.tax_name_one,
-      taxNameTwo: body.tax_name_two,
-      taxPayerIdentificationNo: body.tax_payer_identification_no,
-      taxAddress: body.tax_address,
-      taxPostcode: body.tax_postcode,
+      ...taxInvoiceFromWire(body),
       taxCompanyCertificate: names.map((name) => ({ name })),
       // delivery goes to the tax address unless the student says otherwise (spec: default 1)
       taxIsDeliveryByTaxaddress: body.tax_is_delivery_by_tax_address ?? true,
-      taxDeliveryAddress: body.tax_delivery_address,
     });
-    if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues, TAX_WIRE_NAMES) });
+    if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues, TAX_INVOICE_WIRE_NAMES) });
     const update: TaxUpdate = {
       userId: ctx.state.student!.id,
       values: parsed.data,

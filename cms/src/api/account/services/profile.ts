@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { TaxPersonType } from '@sala/shared/constants';
-import type { TaxInvoiceValues } from '@sala/shared/schemas';
+import { TAX_INVOICE_DETAIL_FIELDS, taxInvoiceToWire, type TaxInvoiceValues } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { badRequest, notFound } from '../../../lib/errors';
 import { claimUploadedFiles, findUploadedFiles, storedName, uploadedFileIds } from '../lib/uploaded-files';
@@ -54,17 +54,8 @@ export type TaxUpdate = {
   t: Translate;
 };
 
-const TAX_FIELDS = [
-  'is_require_tax_invoice',
-  'tax_person_type',
-  'tax_name_one',
-  'tax_name_two',
-  'tax_payer_identification_no',
-  'tax_address',
-  'tax_postcode',
-  'tax_is_delivery_by_tax_address',
-  'tax_delivery_address',
-] as const;
+/** The tax columns of the user row; the certificate is a relation, populated apart. */
+const TAX_FIELDS = ['is_require_tax_invoice', ...TAX_INVOICE_DETAIL_FIELDS] as const;
 
 const PROFILE_FIELDS = [
   'id',
@@ -162,15 +153,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           where: { id: userId },
           data: {
             ...(requireTaxInvoice === undefined ? {} : { is_require_tax_invoice: requireTaxInvoice }),
-            tax_person_type: values.taxPersonType,
-            tax_name_one: values.taxNameOne,
-            tax_name_two: values.taxNameTwo,
-            tax_payer_identification_no: values.taxPayerIdentificationNo,
-            tax_address: values.taxAddress,
-            tax_postcode: values.taxPostcode,
-            tax_is_delivery_by_tax_address: values.taxIsDeliveryByTaxaddress,
-            tax_delivery_address: values.taxDeliveryAddress || null,
-            tax_company_certificate: certificateIds,
+            ...taxInvoiceToWire(values, certificateIds),
           },
         });
       });

@@ -8,7 +8,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { BANGKOK_UTC_OFFSET_HOURS } from '@sala/shared/constants';
-import { buildRegistrationSchema, type RegistrationPayload } from '@sala/shared/schemas';
+import { buildRegistrationSchema, registrationTaxInvoice, taxInvoiceToWire, type RegistrationPayload } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { badRequest, conflict } from '../../../lib/errors';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
@@ -249,19 +249,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
               custom_label_answers: checked.answerList,
               is_registration_layout_four: payload.is_registration_layout_four,
               is_require_tax_invoice: checked.withTax,
-              ...(checked.withTax
-                ? {
-                    tax_person_type: payload.tax_person_type,
-                    tax_name_one: payload.tax_name_one ?? null,
-                    tax_name_two: payload.tax_name_two ?? null,
-                    tax_payer_identification_no: payload.tax_payer_identification_no ?? null,
-                    tax_address: payload.tax_address ?? null,
-                    tax_postcode: payload.tax_postcode ?? null,
-                    tax_is_delivery_by_tax_address: payload.tax_is_delivery_by_tax_address,
-                    tax_delivery_address: payload.tax_delivery_address ?? null,
-                    tax_company_certificate: await uploadedFileIds(strapi, checked.certificates),
-                  }
-                : {}),
+              ...(checked.withTax ? taxInvoiceToWire(registrationTaxInvoice(payload), await uploadedFileIds(strapi, checked.certificates)) : {}),
             },
           })) as { id: number };
           const attached = [...(checked.pictureFile ? [checked.pictureFile] : []), ...(checked.withTax ? checked.certificates : []), ...checked.labelFiles];

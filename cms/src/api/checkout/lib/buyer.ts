@@ -4,7 +4,7 @@
 import type { Core } from '@strapi/strapi';
 import type { OrderStatus, PricingType, TaxPersonType } from '@sala/shared/constants';
 import type { Buyer, OwnedCourse } from '@sala/shared/eligibility';
-import { isValidThaiTaxId } from '@sala/shared/schemas';
+import { TAX_INVOICE_DETAIL_FIELDS, isValidThaiTaxId } from '@sala/shared/schemas';
 import { createRows } from '../../../lib/rows';
 import { UID, type Trx } from './db';
 import type { Student } from '../../../http/ctx';
@@ -43,17 +43,7 @@ export function taxInvoiceOf(student: Student): { personType: TaxPersonType } | 
 /** What the order keeps of the buyer's tax details, as they were when it was placed. */
 export function taxInfoSnapshot(student: Student): Record<string, unknown> | null {
   if (!student.is_require_tax_invoice && student.tax_person_type !== 'juristic_person') return null;
-  const fields = [
-    'tax_person_type',
-    'tax_name_one',
-    'tax_name_two',
-    'tax_payer_identification_no',
-    'tax_address',
-    'tax_postcode',
-    'tax_is_delivery_by_tax_address',
-    'tax_delivery_address',
-  ];
-  return Object.fromEntries(fields.map((field) => [field, student[field] ?? null]));
+  return Object.fromEntries(TAX_INVOICE_DETAIL_FIELDS.map((field) => [field, student[field] ?? null]));
 }
 
 export type BuyerHistory = {
