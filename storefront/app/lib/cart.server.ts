@@ -5,12 +5,12 @@
  * is the one charged.
  */
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
-import { money, toMajorString } from '@sala/shared/money';
+import { money, toMajorString, toMinorUnits } from '@sala/shared/money';
 import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
+import { taxInvoiceToWire } from '@sala/shared/schemas';
 import { z } from 'zod';
 import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
-import { toMinorUnits } from '@sala/shared/money';
 import { couponFromWire, promotionFromWire, type CheckoutCoupon } from '~/models/checkout/pricing';
 import { pricingSettingsOf, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
 import type { PaymentMethodView } from '~/models/checkout/types';
@@ -213,15 +213,19 @@ async function setTaxInvoiceRequested(requested: boolean, options: StudentOption
   await updateStudentTax(
     {
       is_require_tax_invoice: requested,
-      tax_person_type: info.personType,
-      tax_name_one: info.nameOne,
-      tax_name_two: info.nameTwo,
-      tax_payer_identification_no: info.taxId,
-      tax_address: info.address,
-      tax_postcode: info.postcode,
-      tax_is_delivery_by_tax_address: info.deliveryByTaxAddress,
-      tax_delivery_address: info.deliveryByTaxAddress ? null : info.deliveryAddress,
-      tax_company_certificate: info.certificates,
+      ...taxInvoiceToWire(
+        {
+          taxPersonType: info.personType,
+          taxNameOne: info.nameOne,
+          taxNameTwo: info.nameTwo,
+          taxPayerIdentificationNo: info.taxId,
+          taxAddress: info.address,
+          taxPostcode: info.postcode,
+          taxIsDeliveryByTaxaddress: info.deliveryByTaxAddress,
+          taxDeliveryAddress: info.deliveryAddress,
+        },
+        info.certificates,
+      ),
     },
     options,
   );

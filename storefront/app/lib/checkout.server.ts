@@ -11,7 +11,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from '@remix-run/node';
 import { PAYMENT_METHOD_IDS, THANK_YOU_REDIRECT_DELAY_MS } from '@sala/shared/constants';
 import { money, toMajorString, toMinorUnits } from '@sala/shared/money';
-import { checkSlipUpload, type CustomLabel } from '@sala/shared/schemas';
+import { TAX_INVOICE_FORM_NAMES, checkSlipUpload, taxInvoiceToWire, type CustomLabel } from '@sala/shared/schemas';
 import { errorMessage, reasonMessage, type Translate } from '@sala/shared/texts';
 import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
 import { courseShipsItem } from '@sala/shared/eligibility';
@@ -228,14 +228,7 @@ const REGISTRATION_FIELDS: Record<string, string> = {
   password: 'newPassword',
   displayImgUrl: 'profileImage',
   studentGroupKpi: 'userGroupId',
-  tax_person_type: 'taxPersonType',
-  tax_name_one: 'taxNameOne',
-  tax_name_two: 'taxNameTwo',
-  tax_payer_identification_no: 'taxPayerIdentificationNo',
-  tax_address: 'taxAddress',
-  tax_postcode: 'taxPostcode',
-  tax_delivery_address: 'taxDeliveryAddress',
-  tax_company_certificate: 'taxCompanyCertificate',
+  ...TAX_INVOICE_FORM_NAMES,
 };
 
 /** Registration codes that belong to one field. */
@@ -423,20 +416,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     }
   }
 
-  const taxPayload = tax
-    ? {
-        is_require_tax_invoice: true,
-        tax_person_type: tax.taxPersonType,
-        tax_name_one: tax.taxNameOne,
-        tax_name_two: tax.taxNameTwo,
-        tax_payer_identification_no: tax.taxPayerIdentificationNo,
-        tax_address: tax.taxAddress,
-        tax_postcode: tax.taxPostcode,
-        tax_is_delivery_by_tax_address: tax.taxIsDeliveryByTaxaddress,
-        tax_delivery_address: tax.taxIsDeliveryByTaxaddress ? null : tax.taxDeliveryAddress,
-        tax_company_certificate: certificateNames,
-      }
-    : { is_require_tax_invoice: false };
+  const taxPayload = tax ? { is_require_tax_invoice: true, ...taxInvoiceToWire(tax, certificateNames) } : { is_require_tax_invoice: false };
 
   let signedIn = student;
   if (!signedIn) {

@@ -9,7 +9,7 @@ import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { buildTaxInvoiceSchema, taxInvoiceLabels } from '@sala/shared/schemas';
+import { TAX_INVOICE_FORM_NAMES, buildTaxInvoiceSchema, taxInvoiceLabels, taxInvoiceToWire, type TaxInvoiceWireName } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
@@ -62,36 +62,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const juristic = values.taxPersonType === 'juristic_person';
     const certificateNames = !juristic ? [] : files.length > 0 ? await uploadFiles(files, options) : values.taxCompanyCertificate.map((file) => file.name);
     await updateStudentTax(
-      {
-        is_require_tax_invoice: true,
-        tax_person_type: values.taxPersonType,
-        tax_name_one: values.taxNameOne,
-        tax_name_two: values.taxNameTwo,
-        tax_payer_identification_no: values.taxPayerIdentificationNo,
-        tax_address: values.taxAddress,
-        tax_postcode: values.taxPostcode,
-        tax_is_delivery_by_tax_address: values.taxIsDeliveryByTaxaddress,
-        tax_delivery_address: values.taxIsDeliveryByTaxaddress ? null : values.taxDeliveryAddress,
-        tax_company_certificate: certificateNames,
-        lang: locale,
-      },
+      { is_require_tax_invoice: true, ...taxInvoiceToWire(values, certificateNames), lang: locale },
       options,
     );
   } catch (error) {
     if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent('/myaccount/student/tax')}`);
     if (!(error instanceof CmsApiError)) throw error;
-    const wire: Record<string, string> = {
-      tax_person_type: 'taxPersonType',
-      tax_name_one: 'taxNameOne',
-      tax_name_two: 'taxNameTwo',
-      tax_payer_identification_no: 'taxPayerIdentificationNo',
-      tax_address: 'taxAddress',
-      tax_postcode: 'taxPostcode',
-      tax_delivery_address: 'taxDeliveryAddress',
-      tax_company_certificate: 'taxCompanyCertificate',
-    };
     const fieldErrors: Record<string, string[]> = {};
-    for (const [field, messages] of Object.entries(error.errors ?? {})) fieldErrors[wire[field] ?? ''] = Array.isArray(messages) ? messages : [messages];
+    for (const [field, messages] of Object.entries(error.errors ?? {})) fieldErrors[TAX_INVOICE_FORM_NAMES[field as TaxInvoiceWireName] ?? ''] = Array.isArray(messages) ? messages : [messages];
     const reply = Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { formErrors: [error.msg || t('error_input_error')] };
     return data(submission.reply(reply), { status: error.status, headers: { 'Cache-Control': PRIVATE_PAGE } });
   }

@@ -5,7 +5,7 @@
  * person); only legal entities may deduct withholding tax. Answers `{ ok: true }` or the messages per field, checked with the shared tax rules.
  */
 import { data, type ActionFunctionArgs } from '@remix-run/node';
-import { taxInvoiceIssues, type TaxInvoiceValues } from '@sala/shared/schemas';
+import { TAX_INVOICE_FORM_NAMES, taxInvoiceIssues, taxInvoiceToWire, type TaxInvoiceValues, type TaxInvoiceWireName } from '@sala/shared/schemas';
 import { translatorFromTexts } from '~/models/i18n';
 import { saveTaxInfo } from '~/lib/card.server';
 import { CmsApiError, CmsError, uploadFiles } from '~/lib/cms.server';
@@ -14,17 +14,6 @@ import { getSession } from '~/lib/session.server';
 import type { WithholdingTaxAnswer } from '~/models/payment/types';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-/** Wire names of the CMS's tax call → the modal's field names. */
-const FIELD_OF_WIRE: Record<string, string> = {
-  tax_name_one: 'taxNameOne',
-  tax_name_two: 'taxNameTwo',
-  tax_payer_identification_no: 'taxPayerIdentificationNo',
-  tax_address: 'taxAddress',
-  tax_postcode: 'taxPostcode',
-  tax_delivery_address: 'taxDeliveryAddress',
-  tax_company_certificate: 'taxCompanyCertificate',
-};
 
 export async function loader() {
   throw new Response('Not found', { status: 404 });
@@ -58,24 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const names = personType === 'juristic_person' ? await uploadFiles(files, options) : [];
     await saveTaxInfo(
-      {
-        is_require_tax_invoice: true,
-        tax_person_type: personType,
-        tax_name_one: values.taxNameOne,
-        tax_name_two: values.taxNameTwo,
-        tax_payer_identification_no: values.taxPayerIdentificationNo,
-        tax_address: values.taxAddress,
-        tax_postcode: values.taxPostcode,
-        tax_is_delivery_by_tax_address: values.taxIsDeliveryByTaxaddress,
-        tax_delivery_address: values.taxIsDeliveryByTaxaddress ? null : values.taxDeliveryAddress,
-        tax_company_certificate: names,
-      },
+      { is_require_tax_invoice: true, ...taxInvoiceToWire(values, names) },
       options,
     );
   } catch (error) {
     if (error instanceof CmsApiError) {
       const fieldErrors: Record<string, string> = {};
-      for (const [wire, message] of Object.entries(error.errors ?? {})) fieldErrors[FIELD_OF_WIRE[wire] ?? wire] = Array.isArray(message) ? message[0] : message;
+      for (const [wire, message] of Object.entries(error.errors ?? {})) fieldErrors[TAX_INVOICE_FORM_NAMES[wire as TaxInvoiceWireName] ?? wire] = Array.isArray(message) ? message[0] : message;
       return data<WithholdingTaxAnswer>({ ok: false, fieldErrors, message: t('tax_invoice_invalid_toast') }, { headers: NO_STORE });
     }
     if (error instanceof CmsError) return data<WithholdingTaxAnswer>({ ok: false, fieldErrors: {}, message: t('error_input_error') }, { headers: NO_STORE });

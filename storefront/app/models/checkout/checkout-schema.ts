@@ -5,7 +5,7 @@
  * action validates the same post again with the site's settings as the CMS holds them.
  */
 import { WITHHOLDING_PERCENTS } from '@sala/shared/constants';
-import { buildRegistrationSchema, buildShippingAddressSchema, buildTaxInvoiceSchema, type CustomLabel, type RegistrationSettings, type ShippingAddressValues } from '@sala/shared/schemas';
+import { buildRegistrationSchema, buildShippingAddressSchema, buildTaxInvoiceSchema, type CustomLabel, type RegistrationSettings, type ShippingAddressValues, type TaxInvoiceValues } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 
@@ -46,7 +46,7 @@ export type CheckoutShippingValues = {
 
 export type CheckoutValues = CheckoutOrderValues & {
   registration: Record<string, unknown> | null;
-  taxInvoice: Record<string, unknown> | null;
+  taxInvoice: TaxInvoiceValues | null;
   shipping: CheckoutShippingValues | null;
 };
 
@@ -145,7 +145,7 @@ export function buildCheckoutSchema(context: CheckoutSchemaContext) {
     const orderValues = run(order);
     const registrationValues = registration ? (run(registration) as Record<string, unknown> | null) : null;
     const taxRequested = Boolean(taxInvoice) && flag(value.isRequireTaxInvoice);
-    const taxValues = taxRequested && taxInvoice ? (run(taxInvoice) as Record<string, unknown> | null) : null;
+    const taxValues = taxRequested && taxInvoice ? run(taxInvoice) : null;
     // Only a juristic person with a tax invoice may withhold tax.
     const personType = taxValues?.taxPersonType ?? value.taxPersonType ?? 'juristic_person';
     if (orderValues?.isWithholding && (!taxRequested || personType !== 'juristic_person')) {
