@@ -376,6 +376,28 @@ describe('POST /private/cart/order', () => {
     }
   });
 
+  it("accepts the withholding rates the site's list names, and both when it names neither (ADR 159)", async () => {
+    const fixture = await course({}, { price: 107000 });
+    const company = await buyer({ tax_person_type: 'juristic_person', tax_name_one: 'บริษัท ทดสอบ จำกัด', tax_payer_identification_no: '0105561234560', is_require_tax_invoice: true });
+    const setting = await db(SETTING).findOne({ select: ['id', 'withholding_percents'] });
+    try {
+      await db(SETTING).update({ where: { id: setting.id }, data: { withholding_percents: [1] } });
+      const refused = await order(company, [fixture], { is_withholding: 1, withholding_percent: 3 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe('VALIDATION_ERROR');
+      expect(refused.body.error.errors).toHaveProperty('withholding_percent');
+      const one = await order(company, [fixture], { is_withholding: 1, withholding_percent: 1 });
+      expect(one.status).toBe(201);
+
+      await db(SETTING).update({ where: { id: setting.id }, data: { withholding_percents: [5] } });
+      const other = await course({}, { price: 107000 });
+      const fallback = await order(company, [other], { is_withholding: 1, withholding_percent: 3 });
+      expect(fallback.status).toBe(201);
+    } finally {
+      await db(SETTING).update({ where: { id: setting.id }, data: { withholding_percents: setting.withholding_percents } });
+    }
+  });
+
   it('asks for a promotion when one applies and none was chosen (PROMOTION_REQUIRED), and applies the chosen one', async () => {
     const excel = await db(COURSE).findOne({ where: { slug: 'excel-for-work' }, populate: { pricing_plans: true } });
     const plan = excel.pricing_plans.find((p: any) => p.is_default);
