@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Runs every test: unit (shared, storefront, payments), API tests on a booted
+ * Runs every test: the lint (layers, cycles, formatting, types), unit (shared, storefront, payments), API tests on a booted
  * Strapi over SQLite and, when TEST_DATABASE_URL is set, again over PostgreSQL,
  * the reliability suite (tests/reliability) on the same databases (SALA_TEST_RELIABILITY=0
  * leaves it out of a local run), the security suite (tests/security) on the same databases
@@ -65,6 +65,16 @@ const vitest = (name, projects, env = {}, extra = []) => {
 
 ensureChromium();
 run('npm', ['run', 'build', '--silent', '-w', '@sala/shared']);
+
+// Layers, import cycles, formatting and types (docs/architecture.md); first, that the layer and cycle rules bite.
+for (const [name, script] of [
+  ['lint rules refuse a wrong-way import and a cycle', 'test:lint-rules'],
+  ['lint (Prettier, ESLint, import cycles, types)', 'lint'],
+]) {
+  step(name, 'npm', ['run', script, '--silent']);
+  const last = steps[steps.length - 1];
+  last.ok ? totals.passed++ : totals.failed++;
+}
 
 const config = fs.readFileSync(path.join(ROOT, 'vitest.config.ts'), 'utf8');
 const unitProjects = ['shared', 'storefront', 'payments'].filter((p) => config.includes(`name: '${p}'`));
