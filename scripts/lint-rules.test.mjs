@@ -31,12 +31,8 @@ after(() => {
 
 describe('storefront layers', () => {
   it('lib/ importing components/ is an error', async () => {
-    assert.deepEqual(await rulesFor('storefront/app/lib/x.server.ts', "import { toMinorUnits } from '../components/checkout/pricing';\nexport const n = toMinorUnits;\n"), [
-      'import-x/no-restricted-paths',
-    ]);
-    assert.deepEqual(await rulesFor('storefront/app/lib/x.server.ts', "import { toMinorUnits } from '~/components/checkout/pricing';\nexport const n = toMinorUnits;\n"), [
-      'import-x/no-restricted-paths',
-    ]);
+    assert.deepEqual(await rulesFor('storefront/app/lib/x.server.ts', "import { SiteNav } from '../components/site-nav';\nexport const n = SiteNav;\n"), ['import-x/no-restricted-paths']);
+    assert.deepEqual(await rulesFor('storefront/app/lib/x.server.ts', "import { SiteNav } from '~/components/site-nav';\nexport const n = SiteNav;\n"), ['import-x/no-restricted-paths']);
   });
 
   it('lib/ importing the root route, even for a type, is an error', async () => {
@@ -49,19 +45,24 @@ describe('storefront layers', () => {
   });
 
   it('models/ imports no other layer', async () => {
-    assert.deepEqual(await rulesFor('storefront/app/models/x.ts', "import { toMinorUnits } from '~/components/checkout/pricing';\nexport const n = toMinorUnits;\n"), ['import-x/no-restricted-paths']);
+    assert.deepEqual(await rulesFor('storefront/app/models/x.ts', "import { SiteNav } from '~/components/site-nav';\nexport const n = SiteNav;\n"), ['import-x/no-restricted-paths']);
+    assert.deepEqual(await rulesFor('storefront/app/models/x.ts', "import { CmsError } from '~/lib/cms.server';\nexport const n = CmsError;\n"), ['import-x/no-restricted-paths']);
   });
 
   it('the right way round is clean', async () => {
     const route = [
-      "import { toMinorUnits } from '~/components/checkout/pricing';",
+      "import { SiteNav } from '~/components/site-nav';",
       "import { getLocale } from '~/lib/i18n.server';",
-      "import { translate } from '~/lib/i18n';",
-      'export const all = [toMinorUnits, getLocale, translate];',
+      "import { translate } from '~/models/i18n';",
+      'export const all = [SiteNav, getLocale, translate];',
       '',
     ].join('\n');
     assert.deepEqual(await rulesFor('storefront/app/routes/x.tsx', route), []);
-    assert.deepEqual(await rulesFor('storefront/app/lib/x.server.ts', "import { CmsError } from './cms.server';\nexport const f = CmsError;\n"), []);
+    assert.deepEqual(
+      await rulesFor('storefront/app/lib/x.server.ts', "import { CmsError } from './cms.server';\nimport { translate } from '~/models/i18n';\nexport const f = [CmsError, translate];\n"),
+      [],
+    );
+    assert.deepEqual(await rulesFor('storefront/app/components/x.tsx', "import { translate } from '~/models/i18n';\nexport const f = translate;\n"), []);
   });
 
   it('hooks follow the rules of hooks', async () => {
@@ -73,6 +74,11 @@ describe('storefront layers', () => {
 describe('cms layers', () => {
   it('http/ importing api/ is an error', async () => {
     assert.deepEqual(await rulesFor('cms/src/http/x.ts', "import { createOrderRows } from '../api/checkout/lib/order-rows';\nexport const c = createOrderRows;\n"), ['import-x/no-restricted-paths']);
+  });
+
+  it('lib/ importing http/ or api/ is an error', async () => {
+    assert.deepEqual(await rulesFor('cms/src/lib/x.ts', "import { findStudent } from '../http/auth';\nexport const c = findStudent;\n"), ['import-x/no-restricted-paths']);
+    assert.deepEqual(await rulesFor('cms/src/lib/x.ts', "import { createOrderRows } from '../api/checkout/lib/order-rows';\nexport const c = createOrderRows;\n"), ['import-x/no-restricted-paths']);
   });
 });
 
@@ -86,7 +92,7 @@ describe('shared stays pure', () => {
     ['node:fs', 'no-restricted-imports'],
     ['fs', 'no-restricted-imports'],
     ['../../../cms/src/production', 'import-x/no-restricted-paths'],
-    ['../../../storefront/app/lib/i18n', 'import-x/no-restricted-paths'],
+    ['../../../storefront/app/models/i18n', 'import-x/no-restricted-paths'],
   ]) {
     it(`shared/src importing ${specifier} is an error`, async () => {
       assert.deepEqual(await rulesFor('shared/src/money/x.ts', `import * as m from '${specifier}';\nexport const x = m;\n`), [rule]);
