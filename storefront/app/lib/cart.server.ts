@@ -4,15 +4,13 @@
  * the cart's order (POST /private/cart/order). The CMS prices the order itself; its total
  * is the one charged.
  */
-import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { money, toMajorString } from '@sala/shared/money';
-import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
+import { orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
 import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/models/checkout/pricing';
 import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/models/checkout/settings';
-import type { PaymentMethodView } from '~/models/checkout/types';
 import { orderErrorMessage, postOrderPath } from './checkout.server';
 import {
   CmsApiError,
@@ -23,11 +21,10 @@ import {
   getPromotions,
   getSiteSettings,
   postJson,
-  toPublicAssetUrl,
   updateStudentTax,
   type CallOptions,
 } from './cms.server';
-import type { WirePaymentMethod } from './cms-schemas.server';
+import { paymentMethodView } from './payment-methods.server';
 import type { Locale } from '~/models/i18n';
 import { redirect } from '@remix-run/node';
 import { PRIVATE_NO_STORE, safeRedirect } from './auth.server';
@@ -35,6 +32,7 @@ import { getLocale } from './i18n.server';
 import { getSessionStudent, type SessionStudent } from './session.server';
 import { getMyTaxInfo } from './orders.server';
 import type { TaxInfoView } from '~/models/orders/types';
+import { netAmountFromWire } from '~/models/orders/amounts';
 import { loadShippingData } from './shipping.server';
 
 const nullableNumber = z.number().nullable();
@@ -118,29 +116,6 @@ export async function removeCartLine(student: SessionStudent, itemId: number, op
       if (!(error instanceof CmsApiError)) throw error;
     }
   }
-}
-
-function paymentMethodView(method: WirePaymentMethod): PaymentMethodView {
-  const isBank = method.id === PAYMENT_METHOD_IDS.BANK_TRANSFER;
-  const accounts = isBank ? (method.bankList ?? []) : null;
-  return {
-    id: method.id,
-    name: method.name,
-    description: method.description,
-    paymentType: method.payment_type,
-    logoUrl: toPublicAssetUrl(method.logoUrl),
-    bankAccounts: accounts
-      ? accounts.map((account) => ({
-          id: account.id,
-          accountId: account.account_id,
-          accountName: account.account_name,
-          bankName: account.bank_name,
-          bankCode: account.bank_code,
-          promptPayImage: toPublicAssetUrl(account.prompt_pay_image),
-        }))
-      : null,
-    disabled: isBank && !isBankTransferAvailable(accounts),
-  };
 }
 
 function cartTaxFrom(info: TaxInfoView, withholdingEnabled: boolean, withholdingPercents: (3 | 1)[]): CartTax {
@@ -326,7 +301,7 @@ export async function placeCartOrder(args: {
     if (!(error instanceof CmsApiError)) throw error;
     console.warn(`[cart] order ${placed.orderId} placed but the cart was not emptied: ${error.message}`);
   }
-  const netAmount = toMinorUnits(placed.order.net, placed.order.currency_code) ?? 0;
+  const netAmount = netAmountFromWire(placed.order);
   const redirectTo = netAmount === 0 ? postOrderPath(settings.is_thank_you_page, placed.order.order_token) : `/pay/${placed.orderId}`;
   return { ok: true, orderId: placed.orderId, orderToken: placed.order.order_token, netAmount, redirectTo };
 }

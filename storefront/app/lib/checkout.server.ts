@@ -13,7 +13,7 @@ import { PAYMENT_METHOD_IDS, THANK_YOU_REDIRECT_DELAY_MS } from '@sala/shared/co
 import { money, toMajorString } from '@sala/shared/money';
 import { checkSlipUpload, type CustomLabel } from '@sala/shared/schemas';
 import { errorMessage, reasonMessage, type Translate } from '@sala/shared/texts';
-import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
+import { orderCancelAt } from '@sala/shared/payments';
 import { courseShipsItem } from '@sala/shared/eligibility';
 import { z } from 'zod';
 import { buildCheckoutSchema, SHIPPING_FIELD_PREFIX, type CheckoutValues } from '~/models/checkout/checkout-schema';
@@ -22,7 +22,6 @@ import {
   planFromWire,
   priceCheckout,
   promotionFromWire,
-  toMinorUnits,
   type CheckoutCoupon,
   type CheckoutPlan,
 } from '~/models/checkout/pricing';
@@ -34,7 +33,7 @@ import {
   taxInvoiceEnabledBy,
   withholdingPercentsOf,
 } from '~/models/checkout/settings';
-import type { BankAccountView, CheckoutData, PaymentMethodView, PaymentStep } from '~/models/checkout/types';
+import type { CheckoutData, PaymentStep } from '~/models/checkout/types';
 import {
   CmsApiError,
   CmsError,
@@ -51,14 +50,15 @@ import {
   postJson,
   registerStudent,
   sendPaymentNotification,
-  toPublicAssetUrl,
   updateStudentTax,
   uploadFiles,
 } from './cms.server';
-import type { WireBankAccount, WireCourseDetail, WirePaymentMethod, WireSiteSettings } from './cms-schemas.server';
+import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
 import type { Locale } from '~/models/i18n';
+import { netAmountFromWire, orderAmountsFromWire } from '~/models/orders/amounts';
 import { studentFromLogin } from './auth.server';
 import { getShippingAddresses, getShippingFees } from './shipping.server';
+import { bankAccountsOf, paymentMethodView } from './payment-methods.server';
 import { commitSession, type AppSession, type PendingOrder, type SessionStudent } from './session.server';
 
 type Signal = { signal?: AbortSignal };
@@ -67,31 +67,6 @@ type Signal = { signal?: AbortSignal };
 export function postOrderPath(thankYouPage: boolean, orderToken: string | null | undefined): string {
   if (!thankYouPage) return '/myaccount/student/order';
   return orderToken ? `/thankyou?orderId=${encodeURIComponent(orderToken)}` : '/thankyou';
-}
-
-function bankAccountView(account: WireBankAccount): BankAccountView {
-  return {
-    id: account.id,
-    accountId: account.account_id,
-    accountName: account.account_name,
-    bankName: account.bank_name,
-    bankCode: account.bank_code,
-    promptPayImage: toPublicAssetUrl(account.prompt_pay_image),
-  };
-}
-
-function paymentMethodView(method: WirePaymentMethod): PaymentMethodView {
-  const isBank = method.id === PAYMENT_METHOD_IDS.BANK_TRANSFER;
-  const accounts = isBank ? (method.bankList ?? []) : null;
-  return {
-    id: method.id,
-    name: method.name,
-    description: method.description,
-    paymentType: method.payment_type,
-    logoUrl: toPublicAssetUrl(method.logoUrl),
-    bankAccounts: accounts ? accounts.map(bankAccountView) : null,
-    disabled: isBank && !isBankTransferAvailable(accounts),
-  };
 }
 
 /** The plans a viewer may pick from: a signed-in student's own listing, else the visitor's. */
@@ -195,26 +170,19 @@ export async function buildPaymentStep(args: {
   const { order, options } = args;
   const [methods, origins] = await Promise.all([getPaymentMethods(options), getOriginBanks(options)]);
   const method = methods.find((candidate) => candidate.id === (order.payment_method_id ?? args.fallbackMethodId)) ?? null;
-  const currency = order.currency_code;
-  const minor = (major: number) => toMinorUnits(major, currency) ?? 0;
   return {
     orderId: order.id,
     orderToken: order.order_token,
     status: order.payment_status,
-    currency,
-    priceAmount: minor(order.price),
-    discountAmount: minor(order.discount),
-    shippingFeeAmount: minor(order.shipping_fee),
-    withholdingAmount: minor(order.withholding_price),
-    vatAmount: minor(order.vat),
-    netAmount: minor(order.net),
+    currency: order.currency_code,
+    ...orderAmountsFromWire(order),
     couponCodes: order.coupon_list_code,
     paymentMethodId: method?.id ?? order.payment_method_id,
     paymentMethodName: method?.name ?? null,
     contactName: args.student.name,
     email: order.email || args.student.email,
     tel: order.tel,
-    bankAccounts: (methods.find((candidate) => candidate.id === PAYMENT_METHOD_IDS.BANK_TRANSFER)?.bankList ?? []).map(bankAccountView),
+    bankAccounts: bankAccountsOf(methods),
     originBanks: origins.map((bank) => ({ value: bank.banktransfer_value, name: args.locale === 'en' && bank.banktransfer_nameen ? bank.banktransfer_nameen : bank.banktransfer_nameth })),
     slipRequired: args.settings.slip,
     thankYouPage: args.settings.is_thank_you_page,
@@ -541,7 +509,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     return done({ intent: 'checkout', lastResult: reply({ formErrors: [orderErrorMessage(error, t, locale)] }) });
   }
   const order: PendingOrder = { id: placed.orderId, token: placed.order.order_token, courseId: detail.id, paymentMethodId: method.id };
-  const netAmount = toMinorUnits(placed.order.net, placed.order.currency_code) ?? 0;
+  const netAmount = netAmountFromWire(placed.order);
   if (netAmount === 0) {
     // Nothing to pay: the CMS filed the zero report itself.
     session.set('lastOrder', { id: order.id, token: order.token });
@@ -601,7 +569,7 @@ export async function submitTransferReport(args: {
 
   const options = { jwt: student.jwt, locale, signal };
   const order = await getOrderForPayment(orderId, options);
-  const netAmount = toMinorUnits(order.net, order.currency_code) ?? 0;
+  const netAmount = netAmountFromWire(order);
   const submission = parseWithZod(formData, { schema: buildReportFormSchema({ netAmount, slipRequired: settings.slip }, t) });
   if (submission.status !== 'success') return { result: { intent: 'report', lastResult: submission.reply() }, setCookie: null };
   const values = submission.value;
