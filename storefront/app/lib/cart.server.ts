@@ -9,14 +9,14 @@ import { orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
-import { couponFromWire, promotionFromWire, toMinorUnits, type CheckoutCoupon } from '~/models/checkout/pricing';
+import { promotionFromWire, toMinorUnits } from '~/models/checkout/pricing';
+import { couponFailureMessage } from '~/models/checkout/coupon-failures';
 import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/models/checkout/settings';
 import { orderErrorMessage, postOrderPath } from './checkout.server';
 import {
   CmsApiError,
   callJson,
   createOrder,
-  findCouponByCode,
   getPaymentMethods,
   getPromotions,
   getSiteSettings,
@@ -34,6 +34,7 @@ import { getMyTaxInfo } from './orders.server';
 import type { TaxInfoView } from '~/models/orders/types';
 import { netAmountFromWire } from '~/models/orders/amounts';
 import { loadShippingData } from './shipping.server';
+import { lookUpCoupons } from './coupons.server';
 
 const nullableNumber = z.number().nullable();
 
@@ -165,20 +166,6 @@ export type CartOrderOutcome =
   | { ok: true; orderId: number; orderToken: string; netAmount: number; redirectTo: string }
   | { ok: false; field: 'paymentMethodId' | 'promotionId' | 'couponCode' | 'shipping' | 'tax' | null; message: string };
 
-/** The coupons of the codes the buyer kept; the first unknown code is named. */
-async function lookUpCoupons(codes: string[], options: CallOptions): Promise<{ coupons: CheckoutCoupon[]; failed: string | null }> {
-  const coupons: CheckoutCoupon[] = [];
-  for (const code of codes) {
-    try {
-      coupons.push(couponFromWire(await findCouponByCode(code, options)));
-    } catch (error) {
-      if (!(error instanceof CmsApiError)) throw error;
-      return { coupons, failed: code };
-    }
-  }
-  return { coupons, failed: null };
-}
-
 /** Turns the account's tax-invoice request on or off, keeping the details saved on it. */
 async function setTaxInvoiceRequested(requested: boolean, options: StudentOptions): Promise<void> {
   const info = await getMyTaxInfo(options);
@@ -230,7 +217,7 @@ export async function placeCartOrder(args: {
   if (taxInvoice && data.tax?.onFile?.personType !== taxInvoice.personType) return { ok: false, field: 'tax', message: t('cart_tax_details_required') };
   const withholding = { enabled: Boolean(data.tax?.withholdingEnabled && choices.withholding?.enabled), percent: choices.withholding?.percent ?? 3 };
   const { coupons, failed } = await lookUpCoupons(choices.couponCodes, options);
-  if (failed) return { ok: false, field: 'couponCode', message: `${failed}: ${t('coupon_not_found_title')}` };
+  if (failed.length > 0) return { ok: false, field: 'couponCode', message: failed.map((failure) => couponFailureMessage(failure, t, locale)).join(' ') };
 
   const breakdown = priceCartLines(data, { promotionId: choices.promotionId, coupons, paymentMethodId: method.id, shippingFeeAmount: fee?.priceAmount ?? 0, taxInvoice, withholding });
   if (breakdown.problems.length > 0) {

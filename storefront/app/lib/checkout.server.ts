@@ -12,20 +12,19 @@ import { redirect } from '@remix-run/node';
 import { PAYMENT_METHOD_IDS, THANK_YOU_REDIRECT_DELAY_MS } from '@sala/shared/constants';
 import { money, toMajorString } from '@sala/shared/money';
 import { checkSlipUpload, type CustomLabel } from '@sala/shared/schemas';
-import { errorMessage, reasonMessage, type Translate } from '@sala/shared/texts';
+import { errorMessage, type Translate } from '@sala/shared/texts';
 import { orderCancelAt } from '@sala/shared/payments';
 import { courseShipsItem } from '@sala/shared/eligibility';
 import { z } from 'zod';
 import { buildCheckoutSchema, SHIPPING_FIELD_PREFIX, type CheckoutValues } from '~/models/checkout/checkout-schema';
 import {
-  couponFromWire,
   planFromWire,
   priceCheckout,
   promotionFromWire,
-  type CheckoutCoupon,
   type CheckoutPlan,
 } from '~/models/checkout/pricing';
 import { buildReportFormSchema, withSeconds } from '~/models/checkout/report-schema';
+import { couponFailureMessage } from '~/models/checkout/coupon-failures';
 import {
   pricingSettingsFrom,
   registrationSettingsFrom,
@@ -38,7 +37,6 @@ import {
   CmsApiError,
   CmsError,
   createOrder,
-  findCouponByCode,
   fileBankTransferReport,
   getCustomLabels,
   getOrderForPayment,
@@ -58,6 +56,7 @@ import type { Locale } from '~/models/i18n';
 import { netAmountFromWire, orderAmountsFromWire } from '~/models/orders/amounts';
 import { studentFromLogin } from './auth.server';
 import { getShippingAddresses, getShippingFees } from './shipping.server';
+import { lookUpCoupons } from './coupons.server';
 import { bankAccountsOf, paymentMethodView } from './payment-methods.server';
 import { commitSession, type AppSession, type PendingOrder, type SessionStudent } from './session.server';
 
@@ -273,20 +272,6 @@ export function orderErrorMessage(error: CmsApiError, t: Translate, locale: Loca
 
 type FileSlot = { file: File; assign: (name: string) => void };
 
-async function lookUpCoupons(codes: string[], options: { jwt: string | null; locale: Locale; signal?: AbortSignal }) {
-  const coupons: CheckoutCoupon[] = [];
-  const failed: { code: string; reason: string }[] = [];
-  for (const code of codes) {
-    try {
-      coupons.push(couponFromWire(await findCouponByCode(code, options)));
-    } catch (error) {
-      if (!(error instanceof CmsApiError)) throw error;
-      failed.push({ code, reason: error.code });
-    }
-  }
-  return { coupons, failed };
-}
-
 export type SubmitCheckoutArgs = {
   formData: FormData;
   session: AppSession;
@@ -350,7 +335,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   const lookupOptions = { jwt: student?.jwt ?? null, locale, signal };
   const { coupons, failed } = await lookUpCoupons(values.couponCodes, lookupOptions);
   if (failed.length > 0) {
-    return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { couponCode: failed.map((f) => `${f.code}: ${t('coupon_not_found_title')}`) } }) });
+    return done({ intent: 'checkout', lastResult: reply({ fieldErrors: { couponCode: failed.map((failure) => couponFailureMessage(failure, t, locale)) } }) });
   }
   const taxPersonType = (values.taxInvoice?.taxPersonType as 'normal_person' | 'juristic_person' | undefined) ?? null;
   const selection = {
@@ -651,30 +636,4 @@ export async function submitTransferReport(args: {
   const redirectTo = postOrderPath(settings.is_thank_you_page, order.order_token);
   if (formData.get('js') !== '1') return redirect(redirectTo, { headers: { 'Set-Cookie': setCookie } });
   return { result: { intent: 'report', lastResult: submission.reply({ resetForm: true }), reported: { redirectTo, delayMs: THANK_YOU_REDIRECT_DELAY_MS } }, setCookie };
-}
-
-/* ------------------------------------------------------------------ coupon */
-
-export type CouponLookupResult = {
-  intent: 'coupon';
-  code: string;
-  /** NOT_FOUND, COUPON_NOT_AVAILABLE or SUCCESS, as the result modal reads it. */
-  status: string;
-  coupon: CheckoutCoupon | null;
-};
-
-export async function lookUpCoupon(args: { code: string; student: SessionStudent | null; locale: Locale; signal?: AbortSignal }): Promise<CouponLookupResult> {
-  const code = args.code.trim().toUpperCase();
-  if (!code) return { intent: 'coupon', code, status: 'NOT_FOUND', coupon: null };
-  const { coupons, failed } = await lookUpCoupons([code], { jwt: args.student?.jwt ?? null, locale: args.locale, signal: args.signal });
-  return failed.length > 0 ? { intent: 'coupon', code, status: failed[0].reason, coupon: null } : { intent: 'coupon', code, status: 'SUCCESS', coupon: coupons[0] };
-}
-
-/** The notice of a coupon the engine turned down, in the buyer's words. */
-export function couponReasonMessage(reason: string, locale: Locale): string {
-  try {
-    return reasonMessage(reason as never, locale);
-  } catch {
-    return reason;
-  }
 }
