@@ -12,7 +12,8 @@ import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPer
 import { promotionFromWire, toMinorUnits } from '~/models/checkout/pricing';
 import { couponFailureMessage } from '~/models/checkout/coupon-failures';
 import { pricingSettingsFrom, taxInvoiceEnabledBy, withholdingPercentsOf } from '~/models/checkout/settings';
-import { orderErrorMessage, postOrderPath } from './checkout.server';
+import { postOrderPath } from '~/models/checkout/post-order';
+import { orderErrorMessage } from './checkout-order.server';
 import {
   CmsApiError,
   callJson,
