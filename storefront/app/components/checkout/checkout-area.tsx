@@ -13,7 +13,10 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { translatorFromTexts, useT, useTexts } from '~/models/i18n';
 import { buildCheckoutSchema } from '~/models/checkout/checkout-schema';
 import { ContactInfo, LoginInfo } from './contact-info';
-import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList } from './order-options';
+import { CouponBox } from './coupon-box';
+import { CurrencyPicker, PlanPicker, PromotionList } from './order-options';
+import { PaymentMethods } from './payment-methods';
+import { PriceSummary } from './price-summary';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from '~/models/checkout/pricing';
 import { FormButton } from './form-button';
 import { CheckoutShipping } from './shipping-fields';
