@@ -161,7 +161,10 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   let uploaded = NO_UPLOADS;
   if (decision.uploads.length > 0) {
     try {
-      const names = await uploadFiles(decision.uploads.map((upload) => upload.file), { jwt: student?.jwt ?? null, locale, signal });
+      const names = await uploadFiles(
+        decision.uploads.map((upload) => upload.file),
+        { jwt: student?.jwt ?? null, locale, signal },
+      );
       uploaded = uploadedNames(decision.uploads, names);
     } catch (error) {
       if (!(error instanceof CmsApiError)) throw error;

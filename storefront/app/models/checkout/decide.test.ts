@@ -126,7 +126,10 @@ const input = (overrides: Partial<CheckoutDecisionInput> = {}): CheckoutDecision
 
 const file = (name: string) => new File(['x'], name, { type: 'image/png' });
 
-const shippingData = { fees: [{ id: 5, name: 'EMS', description: null, priceAmount: 5000 }], address: { id: 9, fullname: 'ก', tel: '0812345678', address: '1', subdistrict: 'a', district: 'b', province: 'c', postcode: '10110' } };
+const shippingData = {
+  fees: [{ id: 5, name: 'EMS', description: null, priceAmount: 5000 }],
+  address: { id: 9, fullname: 'ก', tel: '0812345678', address: '1', subdistrict: 'a', district: 'b', province: 'c', postcode: '10110' },
+};
 
 describe('deciding a checkout: refusals', () => {
   it('a plan that is not listed, or listed but disabled (member only), is refused on the plan field', () => {
@@ -290,7 +293,16 @@ describe('the order payload and the tax fields', () => {
   });
 
   it('the tax invoice fields with the certificates’ stored names; the delivery address only when it differs', () => {
-    const tax = { taxPersonType: 'juristic_person', taxNameOne: 'บริษัท ก', taxNameTwo: '', taxPayerIdentificationNo: '0105551234567', taxAddress: '1 ถนน', taxPostcode: '10110', taxIsDeliveryByTaxaddress: true, taxDeliveryAddress: 'อื่น' };
+    const tax = {
+      taxPersonType: 'juristic_person',
+      taxNameOne: 'บริษัท ก',
+      taxNameTwo: '',
+      taxPayerIdentificationNo: '0105551234567',
+      taxAddress: '1 ถนน',
+      taxPostcode: '10110',
+      taxIsDeliveryByTaxaddress: true,
+      taxDeliveryAddress: 'อื่น',
+    };
     expect(taxInvoicePayload(tax, ['cert-1.pdf'])).toEqual({
       is_require_tax_invoice: true,
       tax_person_type: 'juristic_person',

@@ -100,7 +100,15 @@ export function decideCheckout(input: CheckoutDecisionInput): CheckoutDecision {
     withholding: { enabled: values.isWithholding && checkout.settings.withholdingEnabled, percent: values.withholdingPercent },
     shippingFeeAmount: fee?.priceAmount ?? 0,
   };
-  const breakdown = priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection, currency: input.currency, now: input.now });
+  const breakdown = priceCheckout({
+    course: checkout.course,
+    plans: checkout.plans,
+    promotions: checkout.promotions,
+    settings: checkout.settings.pricing,
+    selection,
+    currency: input.currency,
+    now: input.now,
+  });
   if (breakdown.problems.length > 0) {
     const problem = breakdown.problems[0];
     const field = fieldOfProblem(problem.code);

@@ -24,7 +24,15 @@ describe('the registration payload', () => {
 
   it('empty texts are null, empty answers are left out, an image label is sent by its stored names', () => {
     const uploaded = { displayImgUrl: 'u/me.png', labelFiles: new Map([[4, ['u/card.png']]]), certificates: [] };
-    const values = { firstname: 'สมชาย', lastname: '', email: 'a@example.com', username: 'somchai', newPassword: 'secret123', userGroupId: 3, customLabels: { '1': 'Sala Co', '2': [], '4': [file('card.png')] } };
+    const values = {
+      firstname: 'สมชาย',
+      lastname: '',
+      email: 'a@example.com',
+      username: 'somchai',
+      newPassword: 'secret123',
+      userGroupId: 3,
+      customLabels: { '1': 'Sala Co', '2': [], '4': [file('card.png')] },
+    };
     expect(registrationPayload({ values, customLabels: labels, uploaded, tax: { is_require_tax_invoice: false }, layoutFour: true, locale: 'th' })).toEqual({
       firstname: 'สมชาย',
       lastname: null,

@@ -14,7 +14,11 @@ describe('order amounts from the wire', () => {
   });
 
   it('a missing vat is 0, USD in cents', () => {
-    expect(orderAmountsFromWire({ currency_code: 'USD', price: 99.99, discount: 0, shipping_fee: 0, withholding_price: 3, net: 96.99 })).toMatchObject({ vatAmount: 0, withholdingAmount: 300, netAmount: 9699 });
+    expect(orderAmountsFromWire({ currency_code: 'USD', price: 99.99, discount: 0, shipping_fee: 0, withholding_price: 3, net: 96.99 })).toMatchObject({
+      vatAmount: 0,
+      withholdingAmount: 300,
+      netAmount: 9699,
+    });
   });
 
   it('an unreadable amount counts as 0', () => {
