@@ -152,7 +152,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
       <FormProvider context={form.context}>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={t('checkout_title')}>
           <input type="hidden" name="intent" value="checkout" />
-          {/* Only a post sent by the page's script: a plain post is answered with a redirect (see checkout.server). */}
+          {/* Only a post sent by the page's script: a plain post is answered with a redirect (see checkout-order.server). */}
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <div className="ck-stack-5">
             <CheckoutBlock title={t('plan_select_title')} testId="block-plans">
