@@ -121,14 +121,8 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   let sessionChanged = false;
   const done = async (result: CheckoutActionResult) => ({ result, setCookie: sessionChanged ? await commitSession(session) : null });
 
-  const schema = buildCheckoutSchema({
-    guest: !student,
-    registration: checkout.settings.registration,
-    customLabels: checkout.customLabels,
-    taxInvoiceEnabled: checkout.settings.taxInvoiceEnabled,
-    shipping: checkout.shipping !== null,
-    t,
-  });
+  const { registration, taxInvoiceEnabled } = checkout.settings;
+  const schema = buildCheckoutSchema({ guest: !student, registration, customLabels: checkout.customLabels, taxInvoiceEnabled, shipping: checkout.shipping !== null, t });
   const submission = parseWithZod(formData, { schema });
   const reply = (extra: CheckoutReply = {}) => submission.reply({ ...extra, hideFields: ['newPassword', 'confirmNewPassword'] });
   const refuse = (extra: CheckoutReply) => done({ intent: 'checkout', lastResult: reply(extra) });
@@ -142,81 +136,74 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     return done({ intent: 'checkout', lastResult: submission.reply({ resetForm: false }) });
   }
 
-  const now = new Date();
   const coupons = await lookUpCoupons(values.couponCodes, { jwt: student?.jwt ?? null, locale, signal });
-  const decision = decideCheckout({
-    values,
-    currency: formData.get('currency') === 'USD' ? 'USD' : 'THB',
-    checkout,
-    coupons,
-    guest: !student,
-    autoCancelHours: settings.auto_cancel ?? 0,
-    now,
-    t,
-    locale,
-  });
+  const currency = formData.get('currency') === 'USD' ? 'USD' : 'THB';
+  const decision = decideCheckout({ values, currency, checkout, coupons, guest: !student, autoCancelHours: settings.auto_cancel ?? 0, now: new Date(), t, locale });
   if (!decision.ok) return refuse(decision.reply);
   const { method, fee } = decision;
 
+  const options = { locale, signal };
   let uploaded = NO_UPLOADS;
   if (decision.uploads.length > 0) {
-    try {
-      const names = await uploadFiles(
-        decision.uploads.map((upload) => upload.file),
-        { jwt: student?.jwt ?? null, locale, signal },
-      );
-      uploaded = uploadedNames(decision.uploads, names);
-    } catch (error) {
-      if (!(error instanceof CmsApiError)) throw error;
-      return refuse({ formErrors: [`${t('cart_image_upload_failed')}: ${codeMessage(error.code, error.msg, locale)}`] });
-    }
+    const upload = await step(
+      () =>
+        uploadFiles(
+          decision.uploads.map((planned) => planned.file),
+          { ...options, jwt: student?.jwt ?? null },
+        ),
+      (error) => ({ formErrors: [`${t('cart_image_upload_failed')}: ${codeMessage(error.code, error.msg, locale)}`] }),
+    );
+    if (!upload.ok) return refuse(upload.reply);
+    uploaded = uploadedNames(decision.uploads, upload.value);
   }
   const taxPayload = taxInvoicePayload(decision.tax, uploaded.certificates);
 
   let signedIn = student;
   if (!signedIn) {
     const payload = registrationPayload({ values: values.registration ?? {}, customLabels: checkout.customLabels, uploaded, tax: taxPayload, layoutFour: true, locale });
-    try {
-      await registerStudent(payload, { locale, signal });
-    } catch (error) {
-      if (!(error instanceof CmsApiError)) throw error;
-      return refuse(registrationErrors(error, locale));
-    }
-    try {
-      const login = await logInStudent({ username: String(payload.username), password: String(payload.password) }, { locale, signal });
-      signedIn = studentFromLogin(login);
-    } catch (error) {
-      if (!(error instanceof CmsApiError)) throw error;
-      return refuse({ formErrors: [codeMessage(error.code, error.msg, locale)] });
-    }
+    const registered = await step(
+      () => registerStudent(payload, options),
+      (error) => registrationErrors(error, locale),
+    );
+    if (!registered.ok) return refuse(registered.reply);
+    const login = await step(
+      () => logInStudent({ username: String(payload.username), password: String(payload.password) }, options),
+      (error) => ({ formErrors: [codeMessage(error.code, error.msg, locale)] }),
+    );
+    if (!login.ok) return refuse(login.reply);
+    signedIn = studentFromLogin(login.value);
     session.set('student', signedIn);
     sessionChanged = true;
   } else if (decision.tax) {
-    try {
-      await updateStudentTax(taxPayload, { jwt: signedIn.jwt, locale, signal });
-    } catch (error) {
-      if (!(error instanceof CmsApiError)) throw error;
-      return refuse(registrationErrors(error, locale));
-    }
+    const jwt = signedIn.jwt;
+    const updated = await step(
+      () => updateStudentTax(taxPayload, { ...options, jwt }),
+      (error) => registrationErrors(error, locale),
+    );
+    if (!updated.ok) return refuse(updated.reply);
   }
+  const jwt = signedIn.jwt;
 
   let shippingAddressId = decision.shipping?.addressId ?? null;
-  if (decision.shipping?.newAddress) {
-    try {
-      shippingAddressId = await createShippingAddress(decision.shipping.newAddress, { jwt: signedIn.jwt, locale, signal });
-    } catch (error) {
-      if (!(error instanceof CmsApiError) || error.status >= 500) throw error;
-      return refuse(shippingAddressErrors(error, locale));
-    }
+  const newAddress = decision.shipping?.newAddress;
+  if (newAddress) {
+    // A refusal of the CMS itself (5xx) is not the buyer's to fix: it goes up as an error.
+    const saved = await step(
+      () => createShippingAddress(newAddress, { ...options, jwt }),
+      (error) => shippingAddressErrors(error, locale),
+      500,
+    );
+    if (!saved.ok) return refuse(saved.reply);
+    shippingAddressId = saved.value;
   }
 
-  let placed;
-  try {
-    placed = await createOrder(orderPayload(decision.order, { userId: signedIn.userId ?? null, shippingAddressId, fee }), { jwt: signedIn.jwt, locale, signal });
-  } catch (error) {
-    if (!(error instanceof CmsApiError)) throw error;
-    return refuse({ formErrors: [orderErrorMessage(error, t, locale)] });
-  }
+  const userId = signedIn.userId ?? null;
+  const created = await step(
+    () => createOrder(orderPayload(decision.order, { userId, shippingAddressId, fee }), { ...options, jwt }),
+    (error) => ({ formErrors: [orderErrorMessage(error, t, locale)] }),
+  );
+  if (!created.ok) return refuse(created.reply);
+  const placed = created.value;
   const order: PendingOrder = { id: placed.orderId, token: placed.order.order_token, courseId: detail.id, paymentMethodId: method.id };
   const netAmount = netAmountFromWire(placed.order);
   if (netAmount === 0) {
@@ -232,6 +219,21 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   // new session cookie: it goes back to the page, whose loader then shows the payment step.
   if (formData.get('js') !== '1') return redirect(`${detail.link_path}#checkout`, { headers: { 'Set-Cookie': await commitSession(session) } });
   return done({ intent: 'checkout', lastResult: submission.reply({ resetForm: true }), ordered: { orderId: order.id, netAmount, currency: placed.order.currency_code } });
+}
+
+type Step<T> = { ok: true; value: T } | { ok: false; reply: CheckoutReply };
+
+/**
+ * One CMS call of the pipeline: its answer, or the CMS's refusal as the form's messages. Any
+ * other failure, and a refusal with a status from `rethrowFrom` up, is thrown.
+ */
+async function step<T>(call: () => Promise<T>, refusal: (error: CmsApiError) => CheckoutReply, rethrowFrom = Infinity): Promise<Step<T>> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    if (!(error instanceof CmsApiError) || error.status >= rethrowFrom) throw error;
+    return { ok: false, reply: refusal(error) };
+  }
 }
 
 /** A refused delivery address: the CMS's per-field messages on the form's shipping fields, else a notice. */
