@@ -4,31 +4,29 @@
  * the cart's order (POST /private/cart/order). The CMS prices the order itself; its total
  * is the one charged.
  */
-import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
-import { money, toMajorString, toMinorUnits } from '@sala/shared/money';
-import { isBankTransferAvailable, orderCancelAt } from '@sala/shared/payments';
+import { money, toMajorString } from '@sala/shared/money';
+import { orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
-import { taxInvoiceToWire } from '@sala/shared/schemas';
 import { z } from 'zod';
 import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
-import { couponFromWire, promotionFromWire, type CheckoutCoupon } from '~/models/checkout/pricing';
+import { toMinorUnits } from '@sala/shared/money';
+import { promotionFromWire } from '~/models/checkout/pricing';
+import { couponFailureMessage } from '~/models/checkout/coupon-failures';
 import { pricingSettingsOf, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
-import type { PaymentMethodView } from '~/models/checkout/types';
-import { orderErrorMessage, postOrderPath } from './checkout.server';
+import { postOrderPath } from '~/models/checkout/post-order';
+import { orderErrorMessage } from './checkout-order.server';
 import {
   CmsApiError,
   callJson,
   createOrder,
-  findCouponByCode,
   getPaymentMethods,
   getPromotions,
   getSiteSettings,
   postJson,
-  toPublicAssetUrl,
   updateStudentTax,
   type CallOptions,
 } from './cms.server';
-import type { WirePaymentMethod } from './cms-schemas.server';
+import { paymentMethodView } from './payment-methods.server';
 import type { Locale } from '~/models/i18n';
 import { redirect } from '@remix-run/node';
 import { PRIVATE_NO_STORE, safeRedirect } from './auth.server';
@@ -36,7 +34,10 @@ import { getLocale } from './i18n.server';
 import { getSessionStudent, type SessionStudent } from './session.server';
 import { getMyTaxInfo } from './orders.server';
 import type { TaxInfoView } from '~/models/orders/types';
+import { netAmountFromWire } from '~/models/orders/amounts';
 import { loadShippingData } from './shipping.server';
+import { lookUpCoupons } from './coupons.server';
+import { taxInvoiceToWire } from '@sala/shared/schemas';
 
 const nullableNumber = z.number().nullable();
 
@@ -121,29 +122,6 @@ export async function removeCartLine(student: SessionStudent, itemId: number, op
   }
 }
 
-function paymentMethodView(method: WirePaymentMethod): PaymentMethodView {
-  const isBank = method.id === PAYMENT_METHOD_IDS.BANK_TRANSFER;
-  const accounts = isBank ? (method.bankList ?? []) : null;
-  return {
-    id: method.id,
-    name: method.name,
-    description: method.description,
-    paymentType: method.payment_type,
-    logoUrl: toPublicAssetUrl(method.logoUrl),
-    bankAccounts: accounts
-      ? accounts.map((account) => ({
-          id: account.id,
-          accountId: account.account_id,
-          accountName: account.account_name,
-          bankName: account.bank_name,
-          bankCode: account.bank_code,
-          promptPayImage: toPublicAssetUrl(account.prompt_pay_image),
-        }))
-      : null,
-    disabled: isBank && !isBankTransferAvailable(accounts),
-  };
-}
-
 function cartTaxFrom(info: TaxInfoView, withholdingEnabled: boolean, withholdingPercents: (3 | 1)[]): CartTax {
   return {
     withholdingEnabled,
@@ -190,20 +168,6 @@ export type CartOrderChoices = {
 export type CartOrderOutcome =
   | { ok: true; orderId: number; orderToken: string; netAmount: number; redirectTo: string }
   | { ok: false; field: 'paymentMethodId' | 'promotionId' | 'couponCode' | 'shipping' | 'tax' | null; message: string };
-
-/** The coupons of the codes the buyer kept; the first unknown code is named. */
-async function lookUpCoupons(codes: string[], options: CallOptions): Promise<{ coupons: CheckoutCoupon[]; failed: string | null }> {
-  const coupons: CheckoutCoupon[] = [];
-  for (const code of codes) {
-    try {
-      coupons.push(couponFromWire(await findCouponByCode(code, options)));
-    } catch (error) {
-      if (!(error instanceof CmsApiError)) throw error;
-      return { coupons, failed: code };
-    }
-  }
-  return { coupons, failed: null };
-}
 
 /** Turns the account's tax-invoice request on or off, keeping the details saved on it. */
 async function setTaxInvoiceRequested(requested: boolean, options: StudentOptions): Promise<void> {
@@ -260,7 +224,7 @@ export async function placeCartOrder(args: {
   if (taxInvoice && data.tax?.onFile?.personType !== taxInvoice.personType) return { ok: false, field: 'tax', message: t('cart_tax_details_required') };
   const withholding = { enabled: Boolean(data.tax?.withholdingEnabled && choices.withholding?.enabled), percent: choices.withholding?.percent ?? 3 };
   const { coupons, failed } = await lookUpCoupons(choices.couponCodes, options);
-  if (failed) return { ok: false, field: 'couponCode', message: `${failed}: ${t('coupon_not_found_title')}` };
+  if (failed.length > 0) return { ok: false, field: 'couponCode', message: failed.map((failure) => couponFailureMessage(failure, t, locale)).join(' ') };
 
   const breakdown = priceCartLines(data, { promotionId: choices.promotionId, coupons, paymentMethodId: method.id, shippingFeeAmount: fee?.priceAmount ?? 0, taxInvoice, withholding });
   if (breakdown.problems.length > 0) {
@@ -331,7 +295,7 @@ export async function placeCartOrder(args: {
     if (!(error instanceof CmsApiError)) throw error;
     console.warn(`[cart] order ${placed.orderId} placed but the cart was not emptied: ${error.message}`);
   }
-  const netAmount = toMinorUnits(placed.order.net, placed.order.currency_code) ?? 0;
+  const netAmount = netAmountFromWire(placed.order);
   const redirectTo = netAmount === 0 ? postOrderPath(settings.is_thank_you_page, placed.order.order_token) : `/pay/${placed.orderId}`;
   return { ok: true, orderId: placed.orderId, orderToken: placed.order.order_token, netAmount, redirectTo };
 }

@@ -1,6 +1,7 @@
 import { createTranslator } from '@sala/shared/texts';
 import { describe, expect, it } from 'vitest';
-import { orderErrorMessage, postOrderPath, registrationErrors } from './checkout.server';
+import { postOrderPath } from '~/models/checkout/post-order';
+import { orderErrorMessage, registrationErrors } from './checkout-order.server';
 import { CmsApiError } from './cms.server';
 import { chooseLayout } from './course-page.server';
 

@@ -6,7 +6,7 @@
  */
 import { redirect } from '@remix-run/node';
 import { z } from 'zod';
-import { toMinorUnits } from '@sala/shared/money';
+import { minorAmount, orderAmountsFromWire } from '~/models/orders/amounts';
 import { CmsApiError, callJson, type CallOptions } from './cms.server';
 import { getCoursePath } from '~/models/course-path';
 import type { CourseAccessView, OrderView, TaxInfoView } from '~/models/orders/types';
@@ -50,18 +50,12 @@ const OwnOrdersResponseSchema = z.looseObject({
 });
 
 function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
-  const minor = (major: number) => toMinorUnits(major, order.currency_code) ?? 0;
   return {
     id: order.id,
     token: order.order_token,
     status: order.payment_status,
     currency: order.currency_code,
-    priceAmount: minor(order.price),
-    discountAmount: minor(order.discount),
-    shippingFeeAmount: minor(order.shipping_fee),
-    withholdingAmount: minor(order.withholding_price),
-    vatAmount: minor(order.vat),
-    netAmount: minor(order.net),
+    ...orderAmountsFromWire(order),
     couponCodes: order.coupon_list_code,
     paymentMethodId: order.payment_method_id,
     createdAt: order.createdAt,
@@ -69,7 +63,7 @@ function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
     cancelAt: order.cancel_at,
     lines: order.order_course_list.map((line) => {
       const coursePath = line.course_id ? getCoursePath({ id: line.course_id, slug: line.course_slug }) : null;
-      return { courseId: line.course_id, title: line.title, netAmount: minor(line.net), coursePath, learnPath: coursePath ? `${coursePath}/learn` : null };
+      return { courseId: line.course_id, title: line.title, netAmount: minorAmount(line.net, order.currency_code), coursePath, learnPath: coursePath ? `${coursePath}/learn` : null };
     }),
     report: order.last_report ? { status: order.last_report.status, rejectReason: order.last_report.reject_reason, createdAt: order.last_report.createdAt } : null,
   };

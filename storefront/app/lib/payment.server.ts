@@ -7,7 +7,7 @@
 import { PAYMENT_METHOD_IDS as M } from '@sala/shared/constants';
 import { z } from 'zod';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
-import { toMinorUnits } from '@sala/shared/money';
+import { orderAmountsFromWire } from '~/models/orders/amounts';
 import { getEnv } from '~/env.server';
 import { callJson, getOrderForPayment, getPaymentMethods, postJson, type CallOptions } from './cms.server';
 import { getSessionStudent, hasSessionCookie } from './session.server';
@@ -21,18 +21,18 @@ export async function loadPayOrder(orderId: number, options: Options): Promise<{
     // the method's name only: a list that cannot be read leaves the screen without it
     getPaymentMethods(options).catch(() => []),
   ]);
-  const minor = (major: number) => toMinorUnits(major, order.currency_code) ?? 0;
+  const amounts = orderAmountsFromWire(order);
   const method = methods.find((candidate) => candidate.id === order.payment_method_id) ?? null;
   const view: PayOrder = {
     id: order.id,
     token: order.order_token,
     status: order.payment_status,
     currency: order.currency_code,
-    priceAmount: minor(order.price),
-    discountAmount: minor(order.discount),
-    shippingFeeAmount: minor(order.shipping_fee),
-    withholdingAmount: minor(order.withholding_price),
-    netAmount: minor(order.net),
+    priceAmount: amounts.priceAmount,
+    discountAmount: amounts.discountAmount,
+    shippingFeeAmount: amounts.shippingFeeAmount,
+    withholdingAmount: amounts.withholdingAmount,
+    netAmount: amounts.netAmount,
     paymentMethodId: order.payment_method_id,
     paymentMethodName: method?.name ?? null,
     email: order.email,

@@ -10,8 +10,9 @@ import type { CustomLabel } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { registerSchema, type RegisterFormData } from '~/models/cart/register-schema';
 import { registrationSettings, studentPicksGroup } from '@sala/shared/settings';
+import { NO_UPLOADS, registrationPayload, registrationUploads, uploadedNames } from '~/models/checkout/registration-payload';
 import { studentFromLogin } from './auth.server';
-import { registrationErrors } from './checkout.server';
+import { registrationErrors } from './checkout-order.server';
 import { CmsApiError, getCustomLabels, getSiteSettings, getUserGroups, logInStudent, registerStudent, uploadFiles } from './cms.server';
 import type { Locale } from '~/models/i18n';
 import { commitSession, type AppSession } from './session.server';
@@ -45,51 +46,19 @@ export async function submitRegistration(args: {
   if (submission.status !== 'success') return { lastResult: submission.reply({ hideFields }) };
   const values = submission.value as Record<string, unknown>;
 
-  const slots: { file: File; assign: (name: string) => void }[] = [];
-  let displayImgUrl: string | null = null;
-  const answers = new Map<string, unknown>(Object.entries((values.customLabels as Record<string, unknown> | undefined) ?? {}));
-  const picture = (values.profileImage as File[] | undefined)?.[0];
-  if (picture) slots.push({ file: picture, assign: (name) => (displayImgUrl = name) });
-  for (const label of form.customLabels.filter((candidate) => candidate.type_label === 'image')) {
-    const files = (answers.get(String(label.id)) as File[] | undefined) ?? [];
-    const names: string[] = [];
-    answers.set(String(label.id), names);
-    for (const file of files) slots.push({ file, assign: (name) => names.push(name) });
-  }
-  if (slots.length > 0) {
+  const uploads = registrationUploads(values, form.customLabels);
+  let uploaded = NO_UPLOADS;
+  if (uploads.length > 0) {
     try {
-      const names = await uploadFiles(slots.map((slot) => slot.file), { locale, signal, purpose: 'registration' });
-      slots.forEach((slot, index) => slot.assign(names[index]));
+      const names = await uploadFiles(uploads.map((upload) => upload.file), { locale, signal, purpose: 'registration' });
+      uploaded = uploadedNames(uploads, names);
     } catch (error) {
       if (!(error instanceof CmsApiError)) throw error;
       return { lastResult: submission.reply({ formErrors: [`${t('cart_image_upload_failed')}: ${messageOf(error)}`], hideFields }) };
     }
   }
 
-  const text = (name: string) => {
-    const value = values[name];
-    return typeof value === 'string' && value !== '' ? value : null;
-  };
-  const payload = {
-    firstname: text('firstname'),
-    lastname: text('lastname'),
-    nickname: text('nickname'),
-    email: text('email'),
-    tel: text('tel'),
-    address: text('address'),
-    username: text('username'),
-    password: values.newPassword,
-    customLabel: form.customLabels.flatMap((label) => {
-      const value = answers.get(String(label.id));
-      const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-      return empty ? [] : [{ id: label.id, label: label.label, value, validation: true }];
-    }),
-    studentGroupKpi: values.userGroupId ?? null,
-    displayImgUrl,
-    is_require_tax_invoice: false,
-    is_registration_layout_four: false,
-    lang: locale,
-  };
+  const payload = registrationPayload({ values, customLabels: form.customLabels, uploaded, tax: { is_require_tax_invoice: false }, layoutFour: false, locale });
   try {
     await registerStudent(payload, { locale, signal });
   } catch (error) {

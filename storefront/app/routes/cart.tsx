@@ -25,7 +25,7 @@ import { LoginPanel } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { handleLoginPost, PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { addToCartFromForm, addToCartOrMessage, loadCartData, placeCartOrder, removeCartLine } from '~/lib/cart.server';
-import { lookUpCoupon } from '~/lib/checkout.server';
+import { lookUpCoupon } from '~/lib/coupons.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getSessionStudent } from '~/lib/session.server';

@@ -13,7 +13,10 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { translatorFromTexts, useT, useTexts } from '~/models/i18n';
 import { buildCheckoutSchema } from '~/models/checkout/checkout-schema';
 import { ContactInfo, LoginInfo } from './contact-info';
-import { CouponBox, CurrencyPicker, PaymentMethods, PlanPicker, PriceSummary, PromotionList } from './order-options';
+import { CouponBox } from './coupon-box';
+import { CurrencyPicker, PlanPicker, PromotionList } from './order-options';
+import { PaymentMethods } from './payment-methods';
+import { PriceSummary } from './price-summary';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from '~/models/checkout/pricing';
 import { FormButton } from './form-button';
 import { CheckoutShipping } from './shipping-fields';
@@ -149,7 +152,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
       <FormProvider context={form.context}>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={t('checkout_title')}>
           <input type="hidden" name="intent" value="checkout" />
-          {/* Only a post sent by the page's script: a plain post is answered with a redirect (see checkout.server). */}
+          {/* Only a post sent by the page's script: a plain post is answered with a redirect (see checkout-order.server). */}
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <div className="ck-stack-5">
             <CheckoutBlock title={t('plan_select_title')} testId="block-plans">

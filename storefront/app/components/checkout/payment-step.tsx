@@ -15,7 +15,7 @@ import { translatorFromTexts, useLocale, useT, useTexts } from '~/models/i18n';
 import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
-import { BankAccounts, QrDialog } from './order-options';
+import { BankAccounts, QrDialog } from './payment-methods';
 import { buildReportFormSchema } from '~/models/checkout/report-schema';
 import { Toaster, toaster } from './toaster';
 import type { PaymentStep } from '~/models/checkout/types';

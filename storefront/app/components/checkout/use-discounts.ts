@@ -9,7 +9,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useConfirm } from '~/components/confirm-dialog';
 import { useT } from '~/models/i18n';
-import type { CouponLookup } from './order-options';
+import type { CouponLookup } from './coupon-box';
 import type { PriceBreakdown } from '@sala/shared/pricing';
 import type { CheckoutCoupon } from '~/models/checkout/pricing';
 

@@ -9,9 +9,9 @@
  * and sends it when it saves. Files are checked here when chosen (name, type, first bytes,
  * free storage) and again by the server when they are uploaded.
  */
-import { Button, Dialog, Portal, chakra } from '@chakra-ui/react';
+import { Button, chakra } from '@chakra-ui/react';
 import { IMAGE_EXTENSIONS, VIDEO_EXTENSIONS } from '@sala/shared/schemas';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toaster } from '~/components/checkout/toaster';
 import { useT } from '~/models/i18n';
 import {
@@ -28,6 +28,8 @@ import {
   type UploadType,
   type UploadValue,
 } from '~/models/upload/upload-logic';
+import { DeleteDialog, PreviewDialog } from './upload-dialogs';
+import { UploadGrid } from './upload-grid';
 
 export type UploadControlProps = {
   /** What the files are for; names the group and the file chooser. */
@@ -53,73 +55,6 @@ export type UploadControlProps = {
 };
 
 const TYPE_LISTS: Record<UploadType, readonly string[]> = { image: IMAGE_EXTENSIONS, video: VIDEO_EXTENSIONS.filter((ext) => ext !== 'quicktime') };
-
-function TrashIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-    </svg>
-  );
-}
-
-function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-      <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
-    </svg>
-  );
-}
-
-/** 'no image available' in place of a picture that cannot be shown. */
-function NoImage() {
-  const t = useT();
-  return (
-    <chakra.div
-      data-testid="upload-no-image"
-      role="img"
-      aria-label={t('upload_no_image')}
-      w="full"
-      h="full"
-      minH="24"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-      textAlign="center"
-      p="2"
-      bg="bg.muted"
-      color="fg.muted"
-      fontSize="sm"
-    >
-      {t('upload_no_image')}
-    </chakra.div>
-  );
-}
-
-/** An image that falls back to the placeholder when it cannot load (also when it failed before hydration). */
-function SafeImage({ src, alt, fit }: { src: string; alt: string; fit: 'cover' | 'contain' }) {
-  const [broken, setBroken] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    setBroken(false);
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setBroken(true);
-  }, [src]);
-  if (broken) return <NoImage />;
-  return (
-    <chakra.img
-      ref={ref}
-      src={src}
-      alt={alt}
-      onError={(_event: SyntheticEvent) => setBroken(true)}
-      w="full"
-      h="full"
-      objectFit={fit}
-      display="block"
-      loading="lazy"
-      decoding="async"
-    />
-  );
-}
 
 async function readHead(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, SIGNATURE_LENGTH).arrayBuffer());
@@ -285,136 +220,12 @@ export function UploadControl(props: UploadControlProps) {
           {t('upload_empty')}
         </chakra.p>
       ) : (
-        <chakra.ul
-          listStyleType="none"
-          display="grid"
-          gap="3"
-          gridTemplateColumns={{ base: `repeat(${Math.min(cols, 2)}, minmax(0, 1fr))`, md: `repeat(${cols}, minmax(0, 1fr))` }}
-          data-columns={cols}
-        >
-          {value.fileList.map((item, index) => (
-            <chakra.li key={item.key} position="relative" borderWidth="1px" borderColor="border" borderRadius="md" overflow="hidden" bg="bg.subtle" data-testid="upload-item" data-kind={item.kind}>
-              {type === 'video' ? (
-                <chakra.video src={item.url} controls preload="metadata" w="full" display="block" aria-label={t('upload_video_label', { name: item.name })} />
-              ) : (
-                <chakra.button
-                  type="button"
-                  display="block"
-                  w="full"
-                  aspectRatio="1"
-                  cursor="zoom-in"
-                  onClick={() => setPreviewIndex(index)}
-                  aria-label={t('upload_open_preview', { n: index + 1, total: count, name: item.name })}
-                  _focusVisible={{ outline: '3px solid', outlineColor: 'teal.500', outlineOffset: '-3px' }}
-                >
-                  <SafeImage src={item.url} alt={item.name} fit="cover" />
-                </chakra.button>
-              )}
-              {item.kind === 'added' ? (
-                <chakra.span position="absolute" top="1.5" left="1.5" px="1.5" py="0.5" borderRadius="sm" bg="teal.600" color="white" fontSize="xs" fontWeight="600">
-                  {t('upload_new_badge')}
-                </chakra.span>
-              ) : null}
-              <chakra.button
-                type="button"
-                position="absolute"
-                top="1.5"
-                right="1.5"
-                w="9"
-                h="9"
-                display="flex"
-                alignItems="center"
-                justifyContent="center"
-                borderRadius="full"
-                bg="white"
-                color="red.600"
-                boxShadow="sm"
-                disabled={disabled}
-                _disabled={{ opacity: 0.5, cursor: 'not-allowed' }}
-                _hover={{ bg: 'red.50' }}
-                _focusVisible={{ outline: '3px solid', outlineColor: 'red.500' }}
-                onClick={() => setDeleteIndex(index)}
-                aria-label={t('upload_delete_item', { n: index + 1, name: item.name })}
-              >
-                <TrashIcon />
-              </chakra.button>
-            </chakra.li>
-          ))}
-        </chakra.ul>
+        <UploadGrid items={value.fileList} type={type} columns={cols} disabled={disabled} onPreview={setPreviewIndex} onDelete={setDeleteIndex} />
       )}
 
-      <Dialog.Root open={previewItem !== null} onOpenChange={(event) => (event.open ? undefined : setPreviewIndex(null))} placement="center" size="full" lazyMount unmountOnExit>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="1100px" w="calc(100% - 2rem)" h="auto" maxH="calc(100dvh - 2rem)" my="auto" borderRadius="lg" onKeyDown={onPreviewKeyDown} data-testid="upload-preview">
-              <Dialog.Header>
-                <Dialog.Title fontSize="md">{previewIndex === null ? '' : t('upload_preview_title', { n: previewIndex + 1, total: count })}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body display="flex" alignItems="center" gap="2" pb="6">
-                {count > 1 ? (
-                  <Button type="button" variant="ghost" size="lg" px="2" onClick={() => move(-1)} aria-label={t('button_previous')}>
-                    <ArrowIcon direction="left" />
-                  </Button>
-                ) : null}
-                <chakra.figure flex="1" minW="0" display="flex" flexDirection="column" alignItems="center" gap="2" m="0">
-                  {previewItem ? (
-                    <chakra.div w="full" h={{ base: '60vh', md: '70vh' }} data-testid="upload-preview-image" data-name={previewItem.name}>
-                      <SafeImage key={previewItem.key} src={previewItem.url} alt={previewItem.name} fit="contain" />
-                    </chakra.div>
-                  ) : null}
-                  <chakra.figcaption fontSize="sm" color="fg.muted" wordBreak="break-all">
-                    {previewItem?.name}
-                  </chakra.figcaption>
-                </chakra.figure>
-                {count > 1 ? (
-                  <Button type="button" variant="ghost" size="lg" px="2" onClick={() => move(1)} aria-label={t('button_next')}>
-                    <ArrowIcon direction="right" />
-                  </Button>
-                ) : null}
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <Button type="button" variant="ghost" size="sm" position="absolute" top="2" right="2" aria-label={t('button_close')}>
-                  ✕
-                </Button>
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <PreviewDialog item={previewItem} index={previewIndex} count={count} onClose={() => setPreviewIndex(null)} onMove={move} onKeyDown={onPreviewKeyDown} />
 
-      <Dialog.Root role="alertdialog" open={deleteItem !== null} onOpenChange={(event) => (event.open ? undefined : setDeleteIndex(null))} placement="center" lazyMount unmountOnExit>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="sm" w="calc(100% - 2rem)" data-testid="upload-confirm-delete">
-              <Dialog.Header>
-                <Dialog.Title fontSize="lg">{t('upload_confirm_delete')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {deleteItem && type === 'image' ? (
-                  <chakra.div w="24" h="24" borderRadius="md" overflow="hidden" borderWidth="1px" borderColor="border">
-                    <SafeImage src={deleteItem.url} alt={deleteItem.name} fit="cover" />
-                  </chakra.div>
-                ) : null}
-                <chakra.p mt="2" fontSize="sm" color="fg.muted" wordBreak="break-all">
-                  {deleteItem?.name}
-                </chakra.p>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline">
-                    {t('button_cancel')}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="button" colorPalette="red" onClick={confirmDelete}>
-                  {t('button_confirm')}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DeleteDialog item={deleteItem} type={type} onCancel={() => setDeleteIndex(null)} onConfirm={confirmDelete} />
     </chakra.fieldset>
   );
 }

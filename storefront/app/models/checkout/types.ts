@@ -4,6 +4,7 @@
  */
 import type { PricingSettings } from '@sala/shared/pricing';
 import type { CustomLabel, RegistrationSettings } from '@sala/shared/schemas';
+import type { OrderAmounts } from '~/models/orders/amounts';
 import type { ShippingData } from '~/models/shipping/types';
 import type { CheckoutCourse, CheckoutPlan, CheckoutPromotion } from './pricing';
 
@@ -62,17 +63,11 @@ export type CheckoutData = {
 };
 
 /** The unpaid order of this course page, waiting for its payment. */
-export type PaymentStep = {
+export type PaymentStep = OrderAmounts & {
   orderId: number;
   orderToken: string;
   status: string;
   currency: 'THB' | 'USD';
-  priceAmount: number;
-  discountAmount: number;
-  shippingFeeAmount: number;
-  withholdingAmount: number;
-  vatAmount: number;
-  netAmount: number;
   couponCodes: string[];
   paymentMethodId: number | null;
   paymentMethodName: string | null;

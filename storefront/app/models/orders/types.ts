@@ -1,5 +1,6 @@
 /** Orders, course access and tax details as the storefront's pages show them (amounts in minor units). Built in lib/orders.server.ts. */
 import type { Currency } from '@sala/shared/constants';
+import type { OrderAmounts } from './amounts';
 
 /** A line of an order, with where its course is studied. */
 export type OrderLineView = {
@@ -11,17 +12,11 @@ export type OrderLineView = {
 };
 
 /** An order as the storefront shows it (amounts in minor units). */
-export type OrderView = {
+export type OrderView = OrderAmounts & {
   id: number;
   token: string;
   status: string;
   currency: Currency;
-  priceAmount: number;
-  discountAmount: number;
-  shippingFeeAmount: number;
-  withholdingAmount: number;
-  vatAmount: number;
-  netAmount: number;
   couponCodes: string[];
   paymentMethodId: number | null;
   createdAt: string | null;

@@ -1,0 +1,48 @@
+/** The price summary the shared pricing engine computes as the buyer picks. */
+import { formatMoney } from '@sala/shared/money';
+import type { PriceBreakdown } from '@sala/shared/pricing';
+import { useLocale, useT } from '~/models/i18n';
+
+/** The price summary: the engine's totals for what is chosen right now. */
+export function PriceSummary({ breakdown }: { breakdown: PriceBreakdown }) {
+  const t = useT();
+  const locale = useLocale();
+  const { totals } = breakdown;
+  const show = (amount: { amount: number; currency: 'THB' | 'USD' }) => formatMoney(amount, locale);
+  return (
+    <dl className="ck-summary" data-testid="price-summary">
+      <div className="ck-row">
+        <dt>{t('cart_subtotal')}</dt>
+        <dd data-testid="summary-subtotal">{show(totals.subtotal)}</dd>
+      </div>
+      {totals.discount.amount > 0 ? (
+        <div className="ck-row ck-good">
+          <dt>{t('cart_discount')}</dt>
+          <dd data-testid="summary-discount">-{show(totals.discount)}</dd>
+        </div>
+      ) : null}
+      {totals.shipping.amount > 0 ? (
+        <div className="ck-row">
+          <dt>{t('cart_shipping_fee')}</dt>
+          <dd data-testid="summary-shipping">{show(totals.shipping)}</dd>
+        </div>
+      ) : null}
+      {breakdown.vatBasisPoints > 0 ? (
+        <div className="ck-row ck-muted">
+          <dt>{t('cart_vat', { rate: breakdown.vatBasisPoints / 100 })}</dt>
+          <dd>{show(totals.vat)}</dd>
+        </div>
+      ) : null}
+      {breakdown.withholdingPercent !== null ? (
+        <div className="ck-row">
+          <dt>{t('cart_withholding', { rate: breakdown.withholdingPercent })}</dt>
+          <dd data-testid="summary-withholding">-{show(totals.withholding)}</dd>
+        </div>
+      ) : null}
+      <div className="ck-row ck-row-total">
+        <dt>{t('cart_amount_to_pay')}</dt>
+        <dd data-testid="summary-total">{show(totals.amountToPay)}</dd>
+      </div>
+    </dl>
+  );
+}
