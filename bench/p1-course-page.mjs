@@ -91,7 +91,14 @@ export async function run({ cms, storefront, options }) {
   const note = `${connections} connections, ${options.duration} s × ${options.rounds} rounds, ${fmt(page.body.length / 1024, 1)} KB page; harness: ${sameness}, ${fmt(median(harnessCpu))} ms CPU per request`;
   return [
     row('P1', 'course page, uncached: storefront req/s (harness: same components and data on bare node:http)', `${fmt(result.subject.rps)} (${fmt(result.ceiling.rps)})`, '', null, note),
-    row('P1', 'course page, uncached: share of the harness', pct(ratio), '>= 60%', check(ratio, (v) => v >= 0.6), `p50 ${fmt(result.subject.p50)} ms, p99 ${fmt(result.subject.p99)} ms; errors ${result.subject.errors}, non-2xx ${result.subject.non2xx}`),
+    row(
+      'P1',
+      'course page, uncached: share of the harness',
+      pct(ratio),
+      '>= 60%',
+      check(ratio, (v) => v >= 0.6),
+      `p50 ${fmt(result.subject.p50)} ms, p99 ${fmt(result.subject.p99)} ms; errors ${result.subject.errors}, non-2xx ${result.subject.non2xx}`,
+    ),
     row('P1', 'course page, uncached: share of bare node:http sending the same bytes', pct(result.subject.rps / bareRps), '', null, `for information; bare ${fmt(bareRps)} req/s`),
     row(
       'P1',

@@ -137,7 +137,15 @@ async function measure(name, pageUrl, options) {
           }),
         ),
     });
-    return { result, hitRate: tally.total ? tally.hits / tally.total : NaN, cacheControl, bytes: page.body.length, plainBytes: plain.body.length, encoding, encodings: encodingShares(tally.encodings) };
+    return {
+      result,
+      hitRate: tally.total ? tally.hits / tally.total : NaN,
+      cacheControl,
+      bytes: page.body.length,
+      plainBytes: plain.body.length,
+      encoding,
+      encodings: encodingShares(tally.encodings),
+    };
   } finally {
     await bare.stop();
   }
@@ -158,8 +166,26 @@ export async function run({ cms, storefront, options }) {
     const ratio = result.subject.rps / result.ceiling.rps;
     const size = encoding === 'identity' ? `${fmt(bytes / 1024, 1)} KB` : `${fmt(bytes / 1024, 1)} KB ${encoding} (${fmt(plainBytes / 1024, 1)} KB plain)`;
     const note = `${CONNECTIONS} connections, Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}; ${size}, the same bytes from both; storefront answers: ${encodings}; Cache-Control: ${cacheControl}; storefront ${fmt(result.subject.rps)} req/s vs bare ${fmt(result.ceiling.rps)}`;
-    rows.push(row('P2', `${name}, anonymous: share of bare`, pct(ratio), '>= 25%', check(ratio, (v) => v >= 0.25), note));
-    rows.push(row('P2', `${name}, anonymous: p99 latency`, `${fmt(result.subject.p99)} ms`, '<= 20 ms', check(result.subject.p99, (v) => v <= 20), `p50 ${fmt(result.subject.p50)} ms; bare server in the same rounds: p99 ${fmt(result.ceiling.p99)} ms, p50 ${fmt(result.ceiling.p50)} ms; errors ${result.subject.errors}, non-2xx ${result.subject.non2xx}`));
+    rows.push(
+      row(
+        'P2',
+        `${name}, anonymous: share of bare`,
+        pct(ratio),
+        '>= 25%',
+        check(ratio, (v) => v >= 0.25),
+        note,
+      ),
+    );
+    rows.push(
+      row(
+        'P2',
+        `${name}, anonymous: p99 latency`,
+        `${fmt(result.subject.p99)} ms`,
+        '<= 20 ms',
+        check(result.subject.p99, (v) => v <= 20),
+        `p50 ${fmt(result.subject.p50)} ms; bare server in the same rounds: p99 ${fmt(result.ceiling.p99)} ms, p50 ${fmt(result.ceiling.p50)} ms; errors ${result.subject.errors}, non-2xx ${result.subject.non2xx}`,
+      ),
+    );
     rows.push(
       row(
         'P2',

@@ -54,7 +54,16 @@ export async function run({ cms, options }) {
   for (const [name, url, limit] of calls) {
     const statements = await statementsOf(cms, url);
     const spread = statements.min === statements.max ? '' : ` (${statements.min}–${statements.max})`;
-    rows.push(row('P3', `${name}: SQL statements per request`, `${statements.median}${spread}`, `<= ${limit}`, check(statements.median, (v) => v <= limit), `${new URL(url).pathname}, ${cms.client}`));
+    rows.push(
+      row(
+        'P3',
+        `${name}: SQL statements per request`,
+        `${statements.median}${spread}`,
+        `<= ${limit}`,
+        check(statements.median, (v) => v <= limit),
+        `${new URL(url).pathname}, ${cms.client}`,
+      ),
+    );
     const result = await throughput(name, url, options);
     const ratio = result.subject.rps / result.ceiling.rps;
     rows.push(

@@ -48,7 +48,11 @@ async function statementsPerOrder(cms, samples = 5) {
   const counts = [];
   for (const [index, buyer] of buyers.entries()) {
     const before = (await cms.call('queries')).count;
-    const res = await fetch(`${cms.url}/private/cart/order`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.jwt}` }, body: orderBody(buyer, courseId, planId) });
+    const res = await fetch(`${cms.url}/private/cart/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.jwt}` },
+      body: orderBody(buyer, courseId, planId),
+    });
     await res.arrayBuffer();
     const after = (await cms.call('queries')).count;
     if (res.status !== 201) throw new Error(`P4: an order answered ${res.status}`);
@@ -103,7 +107,15 @@ async function timedRound(cms, { buyers, count, path, method, okStatus, shape })
   const seconds = ((lastAnswer || performance.now()) - started) / 1000;
   const cpuMicros = (await cms.call('cpu')).micros - cpuBefore;
   const ok = statuses[okStatus] ?? 0;
-  return { rps: ok / Math.max(seconds, 0.001), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: count - ok, statuses, cpuMs: ok ? cpuMicros / 1000 / ok : NaN };
+  return {
+    rps: ok / Math.max(seconds, 0.001),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: count - ok,
+    statuses,
+    cpuMs: ok ? cpuMicros / 1000 / ok : NaN,
+  };
 }
 
 /** The floor of one round: each of the round's buyers asks for its own account in turn, `count` requests in all; with the CMS's CPU per request. */
@@ -152,8 +164,22 @@ export async function run({ cms, engine, pgUrl, options }) {
   const floors = result.rounds.subjects.map((s) => s.floor);
   const floorRps = median(floors.map((f) => f.rps));
   const floorRatio = floorRps / result.ceiling.rps;
-  const floorRefused = floors.map((f) => Object.entries(f.statuses).filter(([code]) => code !== '200').map(([code, n]) => `${n}×${code}`).join(' ')).filter(Boolean);
-  const refused = result.rounds.subjects.map((s) => Object.entries(s.statuses).filter(([code]) => code !== '201').map(([code, n]) => `${n}×${code}`).join(' ')).filter(Boolean);
+  const floorRefused = floors
+    .map((f) =>
+      Object.entries(f.statuses)
+        .filter(([code]) => code !== '200')
+        .map(([code, n]) => `${n}×${code}`)
+        .join(' '),
+    )
+    .filter(Boolean);
+  const refused = result.rounds.subjects
+    .map((s) =>
+      Object.entries(s.statuses)
+        .filter(([code]) => code !== '201')
+        .map(([code, n]) => `${n}×${code}`)
+        .join(' '),
+    )
+    .filter(Boolean);
   return [
     row(
       'P4',

@@ -26,7 +26,10 @@ const value = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const ALL = ['p1', 'p2', 'p3', 'p4', 'p8'];
-const only = (value('only') ?? ALL.join(',')).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const only = (value('only') ?? ALL.join(','))
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
 const unknown = only.filter((id) => !ALL.includes(id));
 if (unknown.length) {
   console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${ALL.join(', ')}`);

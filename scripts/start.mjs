@@ -63,9 +63,7 @@ const cmsEnv = {
   STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${STORE_PORT}`,
   BOOKSTORE_URL: process.env.BOOKSTORE_URL || `http://127.0.0.1:${RETAILER_PORT}`,
 };
-const cms = dev
-  ? start('cms', 'npm', ['run', 'develop', '-w', '@sala/cms'], { env: cmsEnv })
-  : start('cms', process.execPath, ['cms/scripts/serve.mjs', '--no-compile'], { env: cmsEnv });
+const cms = dev ? start('cms', 'npm', ['run', 'develop', '-w', '@sala/cms'], { env: cmsEnv }) : start('cms', process.execPath, ['cms/scripts/serve.mjs', '--no-compile'], { env: cmsEnv });
 children.push(cms);
 cms.on('exit', (code) => {
   log(`cms exited with ${code}`);

@@ -55,7 +55,10 @@ export function onServerCore(command, args) {
 
 export function machineDescription() {
   const cpus = os.cpus();
-  const load = os.loadavg().map((v) => v.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
   return {
     cpu: `${cpus[0]?.model?.trim() ?? 'unknown CPU'} × ${cpus.length}`,
     memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
@@ -233,14 +236,11 @@ export function cannon({ url, connections = 10, duration = 10, amount, method = 
         },
       }).filter(([, v]) => v !== undefined),
     );
-    const instance = autocannon(
-      settings,
-      (error, result) => {
-        clearTimeout(guard);
-        if (error) reject(error);
-        else resolve(result);
-      },
-    );
+    const instance = autocannon(settings, (error, result) => {
+      clearTimeout(guard);
+      if (error) reject(error);
+      else resolve(result);
+    });
     guard = setTimeout(() => instance.stop(), (amount ? maxSeconds : duration + 30) * 1000);
   });
 }
@@ -278,7 +278,9 @@ export async function interleave({ name, ceiling, subject, rounds = 3, warmup })
     ceilings.push(c);
     const s = await subject(round);
     subjects.push(s);
-    log(`${name}: round ${round}/${rounds}: ceiling ${fmt(c.rps)} req/s (p99 ${fmt(c.p99)} ms), subject ${fmt(s.rps)} req/s (p99 ${fmt(s.p99)} ms${s.errors || s.non2xx ? `, ${s.errors} errors, ${s.non2xx} non-2xx` : ''})`);
+    log(
+      `${name}: round ${round}/${rounds}: ceiling ${fmt(c.rps)} req/s (p99 ${fmt(c.p99)} ms), subject ${fmt(s.rps)} req/s (p99 ${fmt(s.p99)} ms${s.errors || s.non2xx ? `, ${s.errors} errors, ${s.non2xx} non-2xx` : ''})`,
+    );
   }
   const pick = (list, key) => median(list.map((item) => item[key]));
   return {

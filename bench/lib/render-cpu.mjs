@@ -53,7 +53,5 @@ while (cpu.length < max && Date.now() < deadline) {
   cpu.push((used.user + used.system) / 1000);
 }
 const total = process.cpuUsage(started);
-process.stdout.write(
-  `${JSON.stringify({ renders: cpu.length, cpuMsPerRender: (total.user + total.system) / 1000 / cpu.length, cpuMsMedian: median(cpu), wallMsMedian: median(wall), bytes })}\n`,
-);
+process.stdout.write(`${JSON.stringify({ renders: cpu.length, cpuMsPerRender: (total.user + total.system) / 1000 / cpu.length, cpuMsMedian: median(cpu), wallMsMedian: median(wall), bytes })}\n`);
 process.exit(0);

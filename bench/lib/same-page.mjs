@@ -17,5 +17,7 @@ export function comparePages(a, b, what = 'the pages') {
   }
   let at = 0;
   while (at < textA.length && textA[at] === textB[at]) at += 1;
-  throw new Error(`${what} differ (${a.length} vs ${b.length} bytes) at character ${at}: ${JSON.stringify(textA.slice(Math.max(0, at - 80), at + 80))} vs ${JSON.stringify(textB.slice(Math.max(0, at - 80), at + 80))}`);
+  throw new Error(
+    `${what} differ (${a.length} vs ${b.length} bytes) at character ${at}: ${JSON.stringify(textA.slice(Math.max(0, at - 80), at + 80))} vs ${JSON.stringify(textB.slice(Math.max(0, at - 80), at + 80))}`,
+  );
 }

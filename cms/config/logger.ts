@@ -5,9 +5,7 @@ export default {
   transports: [
     new winston.transports.Console({
       level: process.env.LOG_LEVEL || 'http',
-      format: winston.format.combine(
-        formats.prettyPrint({ timestamps: 'YYYY-MM-DD hh:mm:ss.SSS' }),
-      ),
+      format: winston.format.combine(formats.prettyPrint({ timestamps: 'YYYY-MM-DD hh:mm:ss.SSS' })),
     }),
   ],
 };

@@ -116,7 +116,7 @@ export async function assertNoSandboxPayments(strapi: Core.Strapi, env: Env = pr
     [
       'The CMS refuses to start in production (NODE_ENV=production) with payment methods that pay against the local sandboxes:',
       ...problems,
-      'Enter the provider\'s real keys and hosts in the admin panel (Payment method), or disable the method.',
+      "Enter the provider's real keys and hosts in the admin panel (Payment method), or disable the method.",
       'If this production server is a demonstration that pays against the sandboxes, set DEMO_DEPLOYMENT=true.',
     ].join('\n'),
   );

@@ -296,7 +296,15 @@ describe("the student's tax info", () => {
     const student = await createStudent();
     const res = await call('PUT', '/private/myaccount/students/tax', {
       token: student.token,
-      body: { tax_person_type: 'normal_person', tax_name_one: 'สมชาย', tax_name_two: 'ใจดี', tax_payer_identification_no: OTHER_VALID_TAX_ID, tax_address: '5 ถนนพระราม 4', tax_postcode: '10500', is_require_tax_invoice: true },
+      body: {
+        tax_person_type: 'normal_person',
+        tax_name_one: 'สมชาย',
+        tax_name_two: 'ใจดี',
+        tax_payer_identification_no: OTHER_VALID_TAX_ID,
+        tax_address: '5 ถนนพระราม 4',
+        tax_postcode: '10500',
+        is_require_tax_invoice: true,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ is_require_tax_invoice: true, tax_person_type: 'normal_person', tax_is_delivery_by_tax_address: true, tax_company_certificate: [] });

@@ -148,7 +148,11 @@ beforeAll(async () => {
   ).id;
   groups.general = (await db.query('api::user-group.user-group').create({ data: { name: 'บุคคลทั่วไป', is_default: true, sort_order: 1 } })).id;
   groups.partner = (await db.query('api::user-group.user-group').create({ data: { name: 'องค์กรพันธมิตร', is_default: false, sort_order: 2 } })).id;
-  const label = (data: Record<string, unknown>) => db.query('api::custom-label.custom-label').create({ data }).then((row: { id: number }) => row.id);
+  const label = (data: Record<string, unknown>) =>
+    db
+      .query('api::custom-label.custom-label')
+      .create({ data })
+      .then((row: { id: number }) => row.id);
   labels.experience = await label({
     label: 'ประสบการณ์',
     type_label: 'select',

@@ -39,7 +39,9 @@ async function person(): Promise<Person> {
 
 async function book(title: string, price: number | null, fields: Record<string, unknown> = {}): Promise<number> {
   const id = ++n;
-  const row = await db(PRODUCT).create({ data: { title, slug: `bookstore-fixture-${id}`, sku: `BOOK-${id}`, course_type: 'product', is_published: true, is_physical: true, available_qty: 10, ...fields } });
+  const row = await db(PRODUCT).create({
+    data: { title, slug: `bookstore-fixture-${id}`, sku: `BOOK-${id}`, course_type: 'product', is_published: true, is_physical: true, available_qty: 10, ...fields },
+  });
   if (price !== null) {
     await db(PLAN).create({ data: { name: 'ราคาปก', reference_code: 'COURSE', plan_type: 'One-Time Payment', pricing_type: 'default', status_show: true, is_default: true, price, product: row.id } });
   }

@@ -38,8 +38,7 @@ let fixtures: Record<'published' | 'unpublished' | 'expired' | 'endsLater' | 'pr
 
 beforeAll(async () => {
   cms = await startStrapi();
-  const course = (slug: string, extra: Record<string, unknown> = {}) =>
-    create(COURSE, { title: `คอร์สทดสอบแคตตาล็อก ${slug}`, slug, course_type: 'Online', is_published: true, ...extra });
+  const course = (slug: string, extra: Record<string, unknown> = {}) => create(COURSE, { title: `คอร์สทดสอบแคตตาล็อก ${slug}`, slug, course_type: 'Online', is_published: true, ...extra });
   fixtures = {
     published: await course('catalog-fixture-published', { course_type: 'Live-Room', short_description: 'เรียนสดกับครูซากุระ' }),
     unpublished: await course('catalog-fixture-unpublished', { is_published: false }),

@@ -117,7 +117,9 @@ describe('SQL statements of POST /private/cart/order', () => {
       currency_code: 'THB',
       payment_method_id: BANK_TRANSFER,
       coupon_list_code: [],
-      order_course_list: [{ course_id: fixture.courseId, product_id: null, title: fixture.title, course_type: 'In-class', pricingplan_id: fixture.planId, quantity: 1, price: 1500, discount: 0, net: 1500 }],
+      order_course_list: [
+        { course_id: fixture.courseId, product_id: null, title: fixture.title, course_type: 'In-class', pricingplan_id: fixture.planId, quantity: 1, price: 1500, discount: 0, net: 1500 },
+      ],
     });
     expect(detail.order_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const { order_token: token, ...rest } = detail;
@@ -125,7 +127,13 @@ describe('SQL statements of POST /private/cart/order', () => {
 
     const stored = await db(ORDER).findOne({
       where: { id: detail.id },
-      populate: { user: { select: ['id'] }, payment_method: { select: ['method_id'] }, coupons: { select: ['id'] }, promotion: { select: ['id'] }, lines: { populate: ['course', 'pricing_plan', 'product'] } },
+      populate: {
+        user: { select: ['id'] },
+        payment_method: { select: ['method_id'] },
+        coupons: { select: ['id'] },
+        promotion: { select: ['id'] },
+        lines: { populate: ['course', 'pricing_plan', 'product'] },
+      },
     });
     expect(stored.order_token).toBe(token);
     expect(stored.documentId).toMatch(/^[a-z0-9]{20,}$/);
@@ -169,7 +177,18 @@ describe('SQL statements of POST /private/cart/order', () => {
     const second = await course(3);
     const bank = await db(METHOD).findOne({ where: { method_id: BANK_TRANSFER }, select: ['id'] });
     const coupon = await db(COUPON).create({
-      data: { code: `STATEMENTS${++n}`, coupon_type: 'P1', number_of_course: 1, discount_type: 'amount', discount_amount: 10000, courses: [second.courseId], payment_methods: [bank.id], used_count: 0, usage_limit: 5, is_active: true },
+      data: {
+        code: `STATEMENTS${++n}`,
+        coupon_type: 'P1',
+        number_of_course: 1,
+        discount_type: 'amount',
+        discount_amount: 10000,
+        courses: [second.courseId],
+        payment_methods: [bank.id],
+        used_count: 0,
+        usage_limit: 5,
+        is_active: true,
+      },
     });
     // the order carries the code the buyer typed, as the storefront sends it
     const placed = await place(a, { course_id: [second.courseId, first.courseId], pricingplan_id: [second.planId, first.planId], coupon_id: [coupon.id], coupon_code: [coupon.code] });

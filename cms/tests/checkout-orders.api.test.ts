@@ -148,7 +148,22 @@ describe('POST /private/cart/order', () => {
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     expect(Object.keys(res.body.order_detail).sort()).toEqual(
-      ['cancel_at', 'coupon_list_code', 'currency_code', 'discount', 'id', 'net', 'order_course_list', 'order_token', 'payment_method_id', 'payment_status', 'price', 'shipping_fee', 'vat', 'withholding_price'].sort(),
+      [
+        'cancel_at',
+        'coupon_list_code',
+        'currency_code',
+        'discount',
+        'id',
+        'net',
+        'order_course_list',
+        'order_token',
+        'payment_method_id',
+        'payment_status',
+        'price',
+        'shipping_fee',
+        'vat',
+        'withholding_price',
+      ].sort(),
     );
     expect(res.body.order_detail).toMatchObject({
       id: res.body.orderId,
@@ -219,7 +234,11 @@ describe('POST /private/cart/order', () => {
     const fixture = await course();
     const a = await buyer();
     const twice = await call('POST', '/private/cart/order', a, {
-      user_id: a.id, course_id: [fixture.course.id, fixture.course.id], pricingplan_id: [fixture.plan.id, fixture.plan.id], payment_method_id: BANK_TRANSFER, price: 0,
+      user_id: a.id,
+      course_id: [fixture.course.id, fixture.course.id],
+      pricingplan_id: [fixture.plan.id, fixture.plan.id],
+      payment_method_id: BANK_TRANSFER,
+      price: 0,
     });
     expect(twice.status).toBe(400);
     expect(twice.body.error.code).toBe('COURSE_DUPLICATE');
@@ -227,7 +246,11 @@ describe('POST /private/cart/order', () => {
     const student = await demoStudent();
     const marketing = await db(COURSE).findOne({ where: { slug: 'online-marketing-for-beginners' }, populate: { pricing_plans: true } });
     const owned = await call('POST', '/private/cart/order', student, {
-      user_id: student.id, course_id: [marketing.id], pricingplan_id: [marketing.pricing_plans.find((p: any) => p.is_default).id], payment_method_id: BANK_TRANSFER, price: 0,
+      user_id: student.id,
+      course_id: [marketing.id],
+      pricingplan_id: [marketing.pricing_plans.find((p: any) => p.is_default).id],
+      payment_method_id: BANK_TRANSFER,
+      price: 0,
     });
     expect(owned.status).toBe(409);
     expect(owned.body.error).toMatchObject({ code: 'COURSE_DUPLICATE', result: { course_ids: [marketing.id], names: [marketing.title], reasons: ['already_bought'] } });
@@ -248,8 +271,22 @@ describe('POST /private/cart/order', () => {
     const special = await db(PLAN).create({
       data: { name: 'โค้ชชิ่งองค์กร', reference_code: 'COURSE', plan_type: 'One-Time Payment', pricing_type: 'others', status_show: true, price: 890000, course: coaching.course.id },
     });
-    const granted = await db(ORDER).create({ data: { order_token: `granted-${b.id}`, status: 'approved', user: b.id, currency_code: 'THB', price: 890000, discount: 0, net: 890000, approved_at: new Date() } });
-    await db(ORDER_LINE).create({ data: { order: granted.id, course: coaching.course.id, pricing_plan: special.id, title: coaching.course.title, course_type: 'Private-Classroom', quantity: 1, price: 890000, discount: 0, net: 890000 } });
+    const granted = await db(ORDER).create({
+      data: { order_token: `granted-${b.id}`, status: 'approved', user: b.id, currency_code: 'THB', price: 890000, discount: 0, net: 890000, approved_at: new Date() },
+    });
+    await db(ORDER_LINE).create({
+      data: {
+        order: granted.id,
+        course: coaching.course.id,
+        pricing_plan: special.id,
+        title: coaching.course.title,
+        course_type: 'Private-Classroom',
+        quantity: 1,
+        price: 890000,
+        discount: 0,
+        net: 890000,
+      },
+    });
     const second = await order(b, [coaching]);
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: 'HAVE_COURSE', result: { names: [coaching.course.title] } });
@@ -464,7 +501,19 @@ describe('reading an order', () => {
     const id = placed.body.orderId;
     const plain = await call('GET', `/private/orders/${id}`, a);
     expect(plain.status).toBe(200);
-    expect(plain.body).toMatchObject({ success: true, id, payment_status: 'notYetReceived', price: 1990, discount: 0, shipping_fee: 0, withholding_price: 0, vat: 0, net: 1990, currency_code: 'THB', coupon_list_code: [] });
+    expect(plain.body).toMatchObject({
+      success: true,
+      id,
+      payment_status: 'notYetReceived',
+      price: 1990,
+      discount: 0,
+      shipping_fee: 0,
+      withholding_price: 0,
+      vat: 0,
+      net: 1990,
+      currency_code: 'THB',
+      coupon_list_code: [],
+    });
     expect(plain.body.order_course_list).toHaveLength(1);
     expect(plain.body).not.toHaveProperty('order_token');
     expect(plain.body).not.toHaveProperty('email');
@@ -503,7 +552,19 @@ describe('the cart', () => {
     const mine = await call('GET', '/private/cart', a);
     expect(mine.status).toBe(200);
     expect(mine.body.data).toEqual([
-      { id: expect.any(Number), course_id: x.course.id, product_id: null, pricingplan_id: x.plan.id, quantity: 1, title: x.course.title, course_type: 'Online', plan_name: 'ซื้อขาด', price: 1200, price_usd: 35, ships_item: false },
+      {
+        id: expect.any(Number),
+        course_id: x.course.id,
+        product_id: null,
+        pricingplan_id: x.plan.id,
+        quantity: 1,
+        title: x.course.title,
+        course_type: 'Online',
+        plan_name: 'ซื้อขาด',
+        price: 1200,
+        price_usd: 35,
+        ships_item: false,
+      },
       expect.objectContaining({ course_id: y.course.id, pricingplan_id: y.plan.id, price: 1990, price_usd: null }),
     ]);
     const byId = await call('GET', `/public/cart/${a.id}`, a);

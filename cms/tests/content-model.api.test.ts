@@ -51,8 +51,14 @@ describe('content model against spec section 3', () => {
 
   it('says why for every spec field or entity that is deliberately not stored', () => {
     const unexplained = [
-      ...CONTENT_MODEL_CHECKLIST.flatMap((entry) => Object.entries(entry.notStored ?? {}).filter(([, why]) => why.trim().length < 10).map(([field]) => `${entry.spec} › ${field}`)),
-      ...Object.entries(NOT_STORED_ENTITIES).filter(([, why]) => why.trim().length < 10).map(([entity]) => entity),
+      ...CONTENT_MODEL_CHECKLIST.flatMap((entry) =>
+        Object.entries(entry.notStored ?? {})
+          .filter(([, why]) => why.trim().length < 10)
+          .map(([field]) => `${entry.spec} › ${field}`),
+      ),
+      ...Object.entries(NOT_STORED_ENTITIES)
+        .filter(([, why]) => why.trim().length < 10)
+        .map(([entity]) => entity),
     ];
     expect(unexplained).toEqual([]);
   });
@@ -80,7 +86,11 @@ describe('content model against spec section 3', () => {
     const models = [...Object.values(cms.strapi.contentTypes), ...Object.values(cms.strapi.components)] as Model[];
     const floats = models
       .filter((m) => m.uid.startsWith('api::') || !m.uid.includes('::'))
-      .flatMap((m) => Object.entries(m.attributes).filter(([, a]) => a.type === 'decimal' || a.type === 'float').map(([name]) => `${m.uid}.${name}`));
+      .flatMap((m) =>
+        Object.entries(m.attributes)
+          .filter(([, a]) => a.type === 'decimal' || a.type === 'float')
+          .map(([name]) => `${m.uid}.${name}`),
+      );
     expect(floats).toEqual([]);
   });
 

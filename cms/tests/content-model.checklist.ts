@@ -6,17 +6,7 @@
  * not attributes, each with the reason. Entities of the spec that are payloads of a
  * protocol rather than stored data are in NOT_STORED_ENTITIES.
  */
-import {
-  COURSE_TYPES,
-  CUSTOM_LABEL_TYPES,
-  CURRENCIES,
-  ORDER_STATUSES,
-  PAYMENT_REPORT_STATUSES,
-  PLAN_TYPES,
-  PRICING_TYPES,
-  TAX_PERSON_TYPES,
-  TERM_UNITS,
-} from '@sala/shared/constants';
+import { COURSE_TYPES, CUSTOM_LABEL_TYPES, CURRENCIES, ORDER_STATUSES, PAYMENT_REPORT_STATUSES, PLAN_TYPES, PRICING_TYPES, TAX_PERSON_TYPES, TERM_UNITS } from '@sala/shared/constants';
 
 export type ChecklistEntry = {
   /** The entity as the spec names it. */
@@ -426,7 +416,15 @@ export const CONTENT_MODEL_CHECKLIST: ChecklistEntry[] = [
   {
     spec: 'Payment method: bank entry',
     uid: 'api::bank-account.bank-account',
-    fields: { id: 'id', account_id: 'account_id', account_name: 'account_name', bank_name: 'bank_name', prompt_pay_image: 'prompt_pay_image', 'promptpay id': 'promptpay_id', method: 'payment_method' },
+    fields: {
+      id: 'id',
+      account_id: 'account_id',
+      account_name: 'account_name',
+      bank_name: 'bank_name',
+      prompt_pay_image: 'prompt_pay_image',
+      'promptpay id': 'promptpay_id',
+      method: 'payment_method',
+    },
   },
   {
     spec: 'Origin bank option',

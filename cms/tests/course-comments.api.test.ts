@@ -44,8 +44,7 @@ async function post(path: string, body: unknown, jwt?: string) {
 beforeAll(async () => {
   cms = await startStrapi({ seed: false });
   await create(UID.setting, { title: 'ทดสอบความคิดเห็น', package_course_comment: true });
-  const course = (slug: string, data: Record<string, unknown> = {}) =>
-    create(UID.course, { title: `คอร์ส ${slug}`, slug, course_type: 'Online', is_published: true, ...data }).then((row) => row.id);
+  const course = (slug: string, data: Record<string, unknown> = {}) => create(UID.course, { title: `คอร์ส ${slug}`, slug, course_type: 'Online', is_published: true, ...data }).then((row) => row.id);
   ids.course = await course('commented-course');
   ids.other = await course('other-course');
   ids.unpublished = await course('draft-course', { is_published: false });

@@ -19,7 +19,18 @@ const UID = {
   setting: 'api::site-setting.site-setting',
 };
 
-type Plan = { id: number; name: string; price: number | null; price_usd: number | null; disabled: boolean; disabled_reason: string | null; is_for_member: boolean; free_for: string | null; buy_course_free: boolean; selected: boolean };
+type Plan = {
+  id: number;
+  name: string;
+  price: number | null;
+  price_usd: number | null;
+  disabled: boolean;
+  disabled_reason: string | null;
+  is_for_member: boolean;
+  free_for: string | null;
+  buy_course_free: boolean;
+  selected: boolean;
+};
 
 let cms: TestStrapi;
 let seq = 0;
@@ -62,7 +73,15 @@ async function student(name: string, groupId: number | null) {
 
 async function order(userId: number, courseId: number, planId: number, status: string) {
   seq += 1;
-  const row = await create(UID.order, { order_token: `page-test-${seq}`, status, user: userId, currency_code: 'THB', price: 100000, net: 100000, approved_at: status === 'approved' ? new Date() : null });
+  const row = await create(UID.order, {
+    order_token: `page-test-${seq}`,
+    status,
+    user: userId,
+    currency_code: 'THB',
+    price: 100000,
+    net: 100000,
+    approved_at: status === 'approved' ? new Date() : null,
+  });
   await create(UID.line, { order: row.id, course: courseId, pricing_plan: planId, title: 'คอร์ส', course_type: 'Online', price: 100000, discount: 0, net: 100000 });
   return row.id;
 }
@@ -126,7 +145,16 @@ beforeAll(async () => {
   ids.restricted = await course('partner-course', { course_for_user_group: [ids.partner] });
 
   ids.section = (await create(UID.section, { sections_name: 'บทนำ', sections_location: 1, course: ids.course })).id;
-  await create(UID.lecture, { lectures_name: 'แนะนำ', lectures_location: 1, lectures_preview: true, lectures_content_type: 'video', video_url: 'https://video.example/a.mp4', video_length: 90, course: ids.course, section: ids.section });
+  await create(UID.lecture, {
+    lectures_name: 'แนะนำ',
+    lectures_location: 1,
+    lectures_preview: true,
+    lectures_content_type: 'video',
+    video_url: 'https://video.example/a.mp4',
+    video_length: 90,
+    course: ids.course,
+    section: ids.section,
+  });
   await create(UID.lecture, { lectures_name: 'เนื้อหาหลัก', lectures_location: 2, lectures_content_type: 'text', content_text: 'ความลับของผู้ซื้อ', course: ids.course, section: ids.section });
 
   const plan = (name: string, data: Record<string, unknown>) =>
@@ -137,7 +165,9 @@ beforeAll(async () => {
   ids.hiddenPlan = await plan('ซ่อน', { price: 100, status_show: false, sort_order: 4 });
   ids.renewPlan = await plan('ต่ออายุ', { price: 200, pricing_type: 'renew', sort_order: 5 });
   await plan('ระยะสองช่วง', { plan_type: 'Period', term: 1, term_unit: 'Month(s)', term_2: 5, term_unit_2: 'Day(s)', price: 300, sort_order: 6 });
-  ids.ownedPlan = (await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 50000, pricing_type: 'default', status_show: true, is_default: true, course: ids.owned })).id;
+  ids.ownedPlan = (
+    await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 50000, pricing_type: 'default', status_show: true, is_default: true, course: ids.owned })
+  ).id;
   for (const courseId of [ids.sameTeacher, ids.sameGroup, ids.bestseller]) {
     await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 90000, pricing_type: 'default', status_show: true, is_default: true, course: courseId });
   }
@@ -155,8 +185,27 @@ beforeAll(async () => {
   ids.soldOut = await product('sold-out', { available_qty: 0, sort_order: 2 });
   ids.hiddenProduct = await product('hidden-book', { is_published: false });
   for (let index = 0; index < 11; index += 1) await product(`extra-${index}`, { available_qty: 1, sort_order: 10 + index });
-  await create(UID.plan, { name: 'ราคาหนังสือ', reference_code: 'PRODUCT', plan_type: 'One-Time Payment', price: 45000, price_usd: 1400, pricing_type: 'default', status_show: true, is_default: true, product: ids.product });
-  await create(UID.plan, { name: 'ราคาหนังสือ', reference_code: 'PRODUCT', plan_type: 'One-Time Payment', price: 30000, pricing_type: 'default', status_show: true, is_default: true, product: ids.soldOut });
+  await create(UID.plan, {
+    name: 'ราคาหนังสือ',
+    reference_code: 'PRODUCT',
+    plan_type: 'One-Time Payment',
+    price: 45000,
+    price_usd: 1400,
+    pricing_type: 'default',
+    status_show: true,
+    is_default: true,
+    product: ids.product,
+  });
+  await create(UID.plan, {
+    name: 'ราคาหนังสือ',
+    reference_code: 'PRODUCT',
+    plan_type: 'One-Time Payment',
+    price: 30000,
+    pricing_type: 'default',
+    status_show: true,
+    is_default: true,
+    product: ids.soldOut,
+  });
 });
 
 afterAll(async () => {
@@ -170,10 +219,40 @@ describe('GET /public/courses/:slug/:flag', () => {
     expect(body.success).toBe(true);
     const data = body.data;
     for (const field of [
-      'id', 'preview', 'courseType', 'coursePoint', 'priceDetail', 'priceDetailByUserId', 'courseDescription', 'statusOrder', 'lockCourse', 'orderCourseId',
-      'seat', 'seats_left', 'free_book', 'free_book_type', 'link_path', 'courseVenue', 'course_for_user_group', 'is_layout_course_registration',
-      'is_enable_length_course', 'course_length', 'title', 'endPublish', 'course_language', 'custom_text_language_key', 'is_recertification_course',
-      'meta_title', 'meta_description', 'social_title', 'social_description', 'social_image', 'teacher', 'groups', 'curriculum', 'related',
+      'id',
+      'preview',
+      'courseType',
+      'coursePoint',
+      'priceDetail',
+      'priceDetailByUserId',
+      'courseDescription',
+      'statusOrder',
+      'lockCourse',
+      'orderCourseId',
+      'seat',
+      'seats_left',
+      'free_book',
+      'free_book_type',
+      'link_path',
+      'courseVenue',
+      'course_for_user_group',
+      'is_layout_course_registration',
+      'is_enable_length_course',
+      'course_length',
+      'title',
+      'endPublish',
+      'course_language',
+      'custom_text_language_key',
+      'is_recertification_course',
+      'meta_title',
+      'meta_description',
+      'social_title',
+      'social_description',
+      'social_image',
+      'teacher',
+      'groups',
+      'curriculum',
+      'related',
     ]) {
       expect(data, field).toHaveProperty(field);
     }
@@ -212,10 +291,7 @@ describe('GET /public/courses/:slug/:flag', () => {
         sections_id: ids.section,
         sections_name: 'บทนำ',
         sections_location: 1,
-        lectures: [
-          expect.objectContaining({ lectures_name: 'แนะนำ', lectures_preview: true, video_length: 90 }),
-          expect.objectContaining({ lectures_name: 'เนื้อหาหลัก', lectures_preview: false }),
-        ],
+        lectures: [expect.objectContaining({ lectures_name: 'แนะนำ', lectures_preview: true, video_length: 90 }), expect.objectContaining({ lectures_name: 'เนื้อหาหลัก', lectures_preview: false })],
       },
     ]);
     const text = JSON.stringify(body);
@@ -243,7 +319,7 @@ describe('GET /public/courses/:slug/:flag', () => {
     expect(planNames(owner.priceDetail)).not.toContain('ฟรีสำหรับผู้เรียนเดิม');
   });
 
-  it("gives a signed-in student their latest order status and order id for the course", async () => {
+  it('gives a signed-in student their latest order status and order id for the course', async () => {
     const { body } = await get(`/public/courses/${ids.course}/0`, students.pending.jwt);
     expect(body.data).toMatchObject({ statusOrder: 'pendingApproved', orderCourseId: pendingOrderId, lockCourse: false, canLearn: false });
     const owner = (await get(`/public/courses/${ids.owned}/0`, students.owner.jwt)).body.data;
@@ -339,7 +415,14 @@ describe('products', () => {
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(10);
     expect(first.body.pagination).toEqual({ page: 1, pageSize: 10, pageCount: 2, total: 13 });
-    expect(first.body.data[0]).toMatchObject({ id: ids.product, title: 'หนังสือ handbook', course_type: 'product', price: { amount: 45000, currency: 'THB' }, available_qty: 7, link_path: `/products/${ids.product}-handbook` });
+    expect(first.body.data[0]).toMatchObject({
+      id: ids.product,
+      title: 'หนังสือ handbook',
+      course_type: 'product',
+      price: { amount: 45000, currency: 'THB' },
+      available_qty: 7,
+      link_path: `/products/${ids.product}-handbook`,
+    });
     const second = await get('/public/product?page=2&pageSize=10');
     expect(second.body.data).toHaveLength(3);
     const big = await get('/public/product?pageSize=20');

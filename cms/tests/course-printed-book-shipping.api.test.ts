@@ -57,7 +57,10 @@ async function storedShipping(orderId: number) {
 
 beforeAll(async () => {
   cms = await startStrapi();
-  const fee = (name: string, price: number, enabled = true) => db(FEE).create({ data: { name, price, price_usd: 300, enabled, sort_order: 200 + ++n } }).then((row: { id: number }) => row.id);
+  const fee = (name: string, price: number, enabled = true) =>
+    db(FEE)
+      .create({ data: { name, price, price_usd: 300, enabled, sort_order: 200 + ++n } })
+      .then((row: { id: number }) => row.id);
   fees = { ems: await fee('EMS หนังสือทดสอบ', 8000), disabled: await fee('ขนส่งหนังสือที่ปิดแล้ว', 100, false) };
 });
 

@@ -44,7 +44,22 @@ type Playlist = {
 let cms: TestStrapi;
 let seq = 0;
 const ids = {} as Record<
-  'partner' | 'general' | 'course' | 'restricted' | 'unpublished' | 'sectionOne' | 'sectionTwo' | 'preview' | 'video' | 'text' | 'quiz' | 'restrictedLecture' | 'unpublishedLecture' | 'periodPlan' | 'restrictedPlan' | 'unpublishedPlan',
+  | 'partner'
+  | 'general'
+  | 'course'
+  | 'restricted'
+  | 'unpublished'
+  | 'sectionOne'
+  | 'sectionTwo'
+  | 'preview'
+  | 'video'
+  | 'text'
+  | 'quiz'
+  | 'restrictedLecture'
+  | 'unpublishedLecture'
+  | 'periodPlan'
+  | 'restrictedPlan'
+  | 'unpublishedPlan',
   number
 >;
 const students = {} as Record<'buyer' | 'expired' | 'pending' | 'stranger' | 'outsider' | 'partner', { id: number; jwt: string }>;
@@ -115,21 +130,52 @@ beforeAll(async () => {
   ids.sectionOne = (await create(UID.section, { sections_name: 'บทที่ 1', sections_location: 1, course: ids.course })).id;
   ids.sectionTwo = (await create(UID.section, { sections_name: 'บทที่ 2', sections_location: 2, course: ids.course })).id;
   const lecture = (data: Record<string, unknown>) => create(UID.lecture, { course: ids.course, upload_video_type: 'url', ...data });
-  ids.preview = (await lecture({ lectures_name: 'แนะนำคอร์ส', lectures_location: 1, lectures_preview: true, lectures_content_type: 'video', video_url: 'https://video.example/preview.mp4', video_length: 120, section: ids.sectionOne })).id;
+  ids.preview = (
+    await lecture({
+      lectures_name: 'แนะนำคอร์ส',
+      lectures_location: 1,
+      lectures_preview: true,
+      lectures_content_type: 'video',
+      video_url: 'https://video.example/preview.mp4',
+      video_length: 120,
+      section: ids.sectionOne,
+    })
+  ).id;
   ids.text = (await lecture({ lectures_name: 'อ่านก่อนเรียน', lectures_location: 2, lectures_content_type: 'text', content_text: 'เนื้อหาสำหรับผู้ซื้อเท่านั้น', section: ids.sectionOne })).id;
-  ids.video = (await lecture({ lectures_name: 'ลงมือทำ', lectures_location: 1, lectures_content_type: 'video', video_url: 'https://video.example/paid.mp4', video_length: 600, section: ids.sectionTwo })).id;
+  ids.video = (
+    await lecture({ lectures_name: 'ลงมือทำ', lectures_location: 1, lectures_content_type: 'video', video_url: 'https://video.example/paid.mp4', video_length: 600, section: ids.sectionTwo })
+  ).id;
   ids.quiz = (await lecture({ lectures_name: 'แบบทดสอบ', lectures_location: 2, lectures_content_type: 'quiz', quiz_id: 7, quiz_pass_score: 60, section: ids.sectionTwo })).id;
-  ids.periodPlan = (await create(UID.plan, { name: 'เรียน 1 เดือน', reference_code: 'COURSE', plan_type: 'Period', term: 1, term_unit: 'Month(s)', price: 150000, pricing_type: 'default', status_show: true, is_default: true, course: ids.course })).id;
+  ids.periodPlan = (
+    await create(UID.plan, {
+      name: 'เรียน 1 เดือน',
+      reference_code: 'COURSE',
+      plan_type: 'Period',
+      term: 1,
+      term_unit: 'Month(s)',
+      price: 150000,
+      pricing_type: 'default',
+      status_show: true,
+      is_default: true,
+      course: ids.course,
+    })
+  ).id;
 
   ids.restricted = (await create(UID.course, { title: 'คอร์สเฉพาะองค์กร', slug: 'partner-only', course_type: 'Online', is_published: true, course_for_user_group: [ids.partner] })).id;
   const restrictedSection = await create(UID.section, { sections_name: 'บทเดียว', sections_location: 1, course: ids.restricted });
-  ids.restrictedLecture = (await create(UID.lecture, { lectures_name: 'เนื้อหาองค์กร', lectures_content_type: 'text', content_text: 'ลับเฉพาะองค์กร', course: ids.restricted, section: restrictedSection.id })).id;
-  ids.restrictedPlan = (await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 90000, pricing_type: 'default', status_show: true, course: ids.restricted })).id;
+  ids.restrictedLecture = (
+    await create(UID.lecture, { lectures_name: 'เนื้อหาองค์กร', lectures_content_type: 'text', content_text: 'ลับเฉพาะองค์กร', course: ids.restricted, section: restrictedSection.id })
+  ).id;
+  ids.restrictedPlan = (
+    await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 90000, pricing_type: 'default', status_show: true, course: ids.restricted })
+  ).id;
 
   ids.unpublished = (await create(UID.course, { title: 'คอร์สปิดการขาย', slug: 'closed-course', course_type: 'Online', is_published: true, endPublish: new Date(Date.now() - DAY) })).id;
   const closedSection = await create(UID.section, { sections_name: 'บทเดียว', sections_location: 1, course: ids.unpublished });
   ids.unpublishedLecture = (await create(UID.lecture, { lectures_name: 'บทเรียนเก่า', lectures_content_type: 'text', content_text: 'ยังเรียนได้', course: ids.unpublished, section: closedSection.id })).id;
-  ids.unpublishedPlan = (await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 50000, pricing_type: 'default', status_show: true, course: ids.unpublished })).id;
+  ids.unpublishedPlan = (
+    await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 50000, pricing_type: 'default', status_show: true, course: ids.unpublished })
+  ).id;
 
   students.buyer = await student('buyer', ids.general);
   students.expired = await student('expired', ids.general);
@@ -188,11 +234,23 @@ describe('GET /public/course/videoplaylist/:courseId', () => {
 
   it('locks the paid lectures of another student who has no order, or whose order is not approved yet', async () => {
     const stranger = await playlist(ids.course, students.stranger.jwt);
-    expect(lectures(stranger).filter((item) => item.locked).every((item) => item.lock_reason === 'COURSE_NOT_PURCHASED')).toBe(true);
-    expect(lectures(stranger).filter((item) => !item.locked).map((item) => item.lectures_id)).toEqual([ids.preview]);
+    expect(
+      lectures(stranger)
+        .filter((item) => item.locked)
+        .every((item) => item.lock_reason === 'COURSE_NOT_PURCHASED'),
+    ).toBe(true);
+    expect(
+      lectures(stranger)
+        .filter((item) => !item.locked)
+        .map((item) => item.lectures_id),
+    ).toEqual([ids.preview]);
     const pending = await playlist(ids.course, students.pending.jwt);
     expect(pending.lockReason).toBe('ORDER_IN_PROGRESS');
-    expect(lectures(pending).filter((item) => !item.locked).map((item) => item.lectures_id)).toEqual([ids.preview]);
+    expect(
+      lectures(pending)
+        .filter((item) => !item.locked)
+        .map((item) => item.lectures_id),
+    ).toEqual([ids.preview]);
   });
 
   it('locks a course limited to another user group even for a buyer, and opens it to a member of the group', async () => {
@@ -330,7 +388,21 @@ describe('GET /private/course/countdowntime/:courseId', () => {
     expect(Math.abs(data.countDownTime - expected.countDownTime!)).toBeLessThan(60_000);
     expect(Math.abs(data.progressTime - 5 * DAY)).toBeLessThan(60_000);
     expect(data.readLecture).toBeGreaterThanOrEqual(1);
-    for (const field of ['planType', 'courseDays', 'startDateTime', 'term', 'termUnit', 'term2', 'termUnit2', 'isTermUnit2', 'countDownTime', 'progressTime', 'orderID', 'finishDateTime', 'readLecture']) {
+    for (const field of [
+      'planType',
+      'courseDays',
+      'startDateTime',
+      'term',
+      'termUnit',
+      'term2',
+      'termUnit2',
+      'isTermUnit2',
+      'countDownTime',
+      'progressTime',
+      'orderID',
+      'finishDateTime',
+      'readLecture',
+    ]) {
       expect(data).toHaveProperty(field);
     }
   });

@@ -92,16 +92,28 @@ beforeAll(async () => {
     provider: 'local',
   });
   const lecture = (data: Record<string, unknown>) => create(UID.lecture, { course: ids.course, section: section.id, upload_video_type: 'url', ...data });
-  ids.preview = (await lecture({ lectures_name: 'แนะนำคอร์ส', lectures_location: 1, lectures_preview: true, lectures_content_type: 'video', video_url: 'https://video.example/free-preview.mp4', video_length: 60 })).id;
+  ids.preview = (
+    await lecture({ lectures_name: 'แนะนำคอร์ส', lectures_location: 1, lectures_preview: true, lectures_content_type: 'video', video_url: 'https://video.example/free-preview.mp4', video_length: 60 })
+  ).id;
   ids.video = (await lecture({ lectures_name: 'ลงมือทำ', lectures_location: 2, lectures_content_type: 'video', video_url: 'https://video.example/paid-lesson.mp4', video_length: 600 })).id;
   ids.file = (await lecture({ lectures_name: 'เอกสารประกอบ', lectures_location: 3, lectures_content_type: 'file', content_file: handout.id })).id;
   ids.text = (await lecture({ lectures_name: 'บทอ่าน', lectures_location: 4, lectures_content_type: 'text', content_text: 'สูตรลับสำหรับผู้ซื้อเท่านั้น' })).id;
-  ids.plan = (await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 150000, pricing_type: 'default', status_show: true, is_default: true, course: ids.course })).id;
+  ids.plan = (
+    await create(UID.plan, { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', price: 150000, pricing_type: 'default', status_show: true, is_default: true, course: ids.course })
+  ).id;
 
   people.buyer = await person('buyer', 'authenticated');
   people.stranger = await person('stranger', 'authenticated');
   people.admin = await person('admin', 'shop_admin');
-  const order = await create(UID.order, { order_token: 'release-date-order-1', status: 'approved', user: people.buyer.id, currency_code: 'THB', price: 150000, net: 150000, approved_at: new Date(Date.now() - DAY) });
+  const order = await create(UID.order, {
+    order_token: 'release-date-order-1',
+    status: 'approved',
+    user: people.buyer.id,
+    currency_code: 'THB',
+    price: 150000,
+    net: 150000,
+    approved_at: new Date(Date.now() - DAY),
+  });
   await create(UID.line, { order: order.id, course: ids.course, pricing_plan: ids.plan, title: 'คอร์ส', course_type: 'Online', price: 150000, discount: 0, net: 150000 });
   await startCourseAt(new Date(Date.now() + 10 * DAY));
 });

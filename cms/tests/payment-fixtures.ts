@@ -30,9 +30,7 @@ export const STOREFRONT = 'http://storefront.sala.test';
 
 /** Every secret the demo methods hold: none may ever appear in an answer. */
 export const DEMO_SECRETS: string[] = [
-  ...new Set(
-    Object.values(DEMO_METHOD_CONFIG).flatMap((config) => [config.applicationId2, config.webhookSecret, config.apiKey].filter((value): value is string => Boolean(value))),
-  ),
+  ...new Set(Object.values(DEMO_METHOD_CONFIG).flatMap((config) => [config.applicationId2, config.webhookSecret, config.apiKey].filter((value): value is string => Boolean(value)))),
 ];
 
 export type Buyer = { id: number; email: string; jwt: string };

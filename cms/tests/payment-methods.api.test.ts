@@ -150,7 +150,8 @@ async function pay(methodId: MethodId, buyer: Buyer, orderId: number, decision: 
     }
     case 10:
     case 15: {
-      const body = methodId === 10 ? await start('/api/payment/2c2p/payment/link', { orderId, amount: 1 }) : await start('/api/payment/2c2p/qr-code/link', { order_id: orderId, amount: 1, currency_code: 'THB' });
+      const body =
+        methodId === 10 ? await start('/api/payment/2c2p/payment/link', { orderId, amount: 1 }) : await start('/api/payment/2c2p/qr-code/link', { order_id: orderId, amount: 1, currency_code: 'THB' });
       if (methodId === 10) expect(body.result.webPaymentUrl).toContain(world.sandboxes['2c2p'].url);
       else expect(body.result.qrImage).toMatch(/^data:image\/png;base64,/);
       const settlement = await decide('2c2p', await referenceOf(orderId), decision);

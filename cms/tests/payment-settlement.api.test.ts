@@ -289,7 +289,7 @@ describe('a payment the provider refuses', () => {
 });
 
 describe('who may start and read payments', () => {
-  it('a student cannot start, poll or capture payments of another buyer\'s order (404, nothing stored)', async () => {
+  it("a student cannot start, poll or capture payments of another buyer's order (404, nothing stored)", async () => {
     const owner = await world.buyer('owner');
     const stranger = await world.buyer('stranger');
     const { orderId } = await world.placeOrder(owner, 11);
@@ -328,7 +328,7 @@ describe('who may start and read payments', () => {
     expect(await world.attemptOf(orderId)).toBeNull();
   });
 
-  it('an order placed with one method cannot be paid at another method\'s call (NO_PAYMENT_METHOD), and a paid order cannot be paid again (409)', async () => {
+  it("an order placed with one method cannot be paid at another method's call (NO_PAYMENT_METHOD), and a paid order cannot be paid again (409)", async () => {
     const buyer = await world.buyer('method');
     const { orderId } = await world.placeOrder(buyer, 12);
     const wrong = await world.call('POST', '/api/xendit', { buyer, body: { orderId } });

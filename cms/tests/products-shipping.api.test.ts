@@ -15,7 +15,6 @@ const ADDRESS = 'api::shipping-address.shipping-address';
 const ORDER_LINE = 'api::order-line.order-line';
 const BANK_TRANSFER = 1;
 
-
 let cms: TestStrapi;
 let n = 0;
 let fees: { post: number; ems: number; disabled: number };
@@ -47,7 +46,10 @@ async function stockOf(productId: number): Promise<number | null> {
 
 beforeAll(async () => {
   cms = await startStrapi();
-  const fee = (name: string, price: number, enabled = true) => db(FEE).create({ data: { name, price, price_usd: 300, enabled, sort_order: 100 + ++n } }).then((row) => row.id);
+  const fee = (name: string, price: number, enabled = true) =>
+    db(FEE)
+      .create({ data: { name, price, price_usd: 300, enabled, sort_order: 100 + ++n } })
+      .then((row) => row.id);
   fees = { post: await fee('ไปรษณีย์ทดสอบ', 4500), ems: await fee('EMS ทดสอบ', 7500), disabled: await fee('ขนส่งที่ปิดแล้ว', 100, false) };
 });
 

@@ -93,9 +93,7 @@ beforeAll(async () => {
 
   // What a route parameter may be set to: ids and document ids of what must stay hidden.
   // (1 and 3 are also the payment method ids the spec reads by id.)
-  paramValues = [
-    ...new Set(['1', '3', ...hidden.flatMap((c) => [c.id, c.documentId, c.slug]), other.user.id, other.user.documentId, other.order.id, other.order.documentId].map(String)),
-  ];
+  paramValues = [...new Set(['1', '3', ...hidden.flatMap((c) => [c.id, c.documentId, c.slug]), other.user.id, other.user.documentId, other.order.id, other.order.documentId].map(String))];
   generatedRoutes = new Set(
     Object.values(cms.strapi.contentTypes as Record<string, Row>)
       .filter((ct) => ct.uid.startsWith('api::') || ct.uid === 'plugin::users-permissions.user')
@@ -168,26 +166,34 @@ describe('public safety', () => {
     expect(open).toEqual([]);
   });
 
-  it('leaks no secret, password hash, other student or unpublished course on any GET route', async () => {
-    const paths = getRoutes();
-    expect(paths.length).toBeGreaterThan(50);
-    expect(paths).toEqual(expect.arrayContaining(['/api/courses', '/api/courses/:id', '/api/payment-methods', '/api/users', '/api/users/me', '/api/orders']));
-    const results = await Promise.all([anonymous, student].map((client) => walk(client, paths)));
-    const leaks = results.flatMap((r) => r.leaks);
-    expect(leaks, JSON.stringify(leaks.slice(0, 20), null, 2)).toEqual([]);
-    expect(results[0].requests).toBeGreaterThan(paths.length);
-    console.log(`[public safety] ${paths.length} GET routes, ${results[0].requests + results[1].requests} requests`);
-  }, WALK_TIMEOUT_MS);
+  it(
+    'leaks no secret, password hash, other student or unpublished course on any GET route',
+    async () => {
+      const paths = getRoutes();
+      expect(paths.length).toBeGreaterThan(50);
+      expect(paths).toEqual(expect.arrayContaining(['/api/courses', '/api/courses/:id', '/api/payment-methods', '/api/users', '/api/users/me', '/api/orders']));
+      const results = await Promise.all([anonymous, student].map((client) => walk(client, paths)));
+      const leaks = results.flatMap((r) => r.leaks);
+      expect(leaks, JSON.stringify(leaks.slice(0, 20), null, 2)).toEqual([]);
+      expect(results[0].requests).toBeGreaterThan(paths.length);
+      console.log(`[public safety] ${paths.length} GET routes, ${results[0].requests + results[1].requests} requests`);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  it('leaks nothing either when a route is asked to populate every relation', async () => {
-    const paths = getRoutes().filter((path) => !ADMIN_API.test(path));
-    const suffix = '?populate[user]=*&populate[users]=*&populate[role][populate]=*&populate=*';
-    // Which relations come along does not depend on the id: '1', a hidden course, another student's order.
-    const values = [paramValues[0], paramValues[2], paramValues[paramValues.length - 1]];
-    const results = await Promise.all([anonymous, student].map((client) => walk(client, paths, { suffix, values })));
-    const leaks = results.flatMap((r) => r.leaks);
-    expect(leaks, JSON.stringify(leaks.slice(0, 20), null, 2)).toEqual([]);
-  }, WALK_TIMEOUT_MS);
+  it(
+    'leaks nothing either when a route is asked to populate every relation',
+    async () => {
+      const paths = getRoutes().filter((path) => !ADMIN_API.test(path));
+      const suffix = '?populate[user]=*&populate[users]=*&populate[role][populate]=*&populate=*';
+      // Which relations come along does not depend on the id: '1', a hidden course, another student's order.
+      const values = [paramValues[0], paramValues[2], paramValues[paramValues.length - 1]];
+      const results = await Promise.all([anonymous, student].map((client) => walk(client, paths, { suffix, values })));
+      const leaks = results.flatMap((r) => r.leaks);
+      expect(leaks, JSON.stringify(leaks.slice(0, 20), null, 2)).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it("shows a student their own profile at /api/users/me without the password hash, and nobody else's", async () => {
     const { status, body } = await get(student, '/api/users/me?populate=*');

@@ -37,7 +37,6 @@ async function findRedis(): Promise<string | undefined> {
 
 const REDIS_URL = await findRedis();
 
-
 function isHealthy(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const req = https.get(`${url}/_health`, { rejectUnauthorized: false, timeout: 1000 }, (res) => {

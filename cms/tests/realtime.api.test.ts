@@ -276,10 +276,7 @@ describe('real-time channel settings', () => {
   it('reads the defaults of the spec: port 8443 and the local storefront origins', () => {
     const config = readRealtimeConfig({});
     expect(config).toMatchObject({ enabled: true, port: 8443, host: '0.0.0.0', origins: ['http://localhost:3000', 'http://127.0.0.1:3000'], redisKey: 'sala-realtime' });
-    expect(readRealtimeConfig({ STOREFRONT_URL: 'https://shop.example.co.th/, https://www.example.co.th' }).origins).toEqual([
-      'https://shop.example.co.th',
-      'https://www.example.co.th',
-    ]);
+    expect(readRealtimeConfig({ STOREFRONT_URL: 'https://shop.example.co.th/, https://www.example.co.th' }).origins).toEqual(['https://shop.example.co.th', 'https://www.example.co.th']);
     expect(readRealtimeConfig({ REALTIME_ENABLED: 'false' }).enabled).toBe(false);
   });
 

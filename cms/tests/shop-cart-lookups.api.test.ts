@@ -72,7 +72,15 @@ describe('GET /public/payments/howtobuy', () => {
 
 describe('GET /public/cart/promotion/all', () => {
   it('lists the running promotions with their tiers and the courses they cover, amounts in baht', async () => {
-    await create(UID.promotion, { title: 'โปรหมดอายุ', promotion_type: 'P1', discount_type: 'percent', discount_percent_bp: 500, valid_from: new Date(Date.now() - 30 * DAY), valid_to: new Date(Date.now() - DAY), is_active: true });
+    await create(UID.promotion, {
+      title: 'โปรหมดอายุ',
+      promotion_type: 'P1',
+      discount_type: 'percent',
+      discount_percent_bp: 500,
+      valid_from: new Date(Date.now() - 30 * DAY),
+      valid_to: new Date(Date.now() - DAY),
+      is_active: true,
+    });
     await create(UID.promotion, { title: 'โปรปิดอยู่', promotion_type: 'P1', discount_type: 'amount', discount_amount: 10000, is_active: false });
     await create(UID.promotion, { title: 'โปรเฉพาะองค์กร', promotion_type: 'P1', discount_type: 'amount', discount_amount: 10000, is_active: true, user_groups: [partnerGroupId] });
     const { status, body } = await call('GET', '/public/cart/promotion/all');
@@ -82,7 +90,11 @@ describe('GET /public/cart/promotion/all', () => {
     for (const hidden of ['โปรหมดอายุ', 'โปรปิดอยู่', 'โปรเฉพาะองค์กร']) expect(titles).not.toContain(hidden);
     const tiered = body.data.find((promotion: { title: string }) => promotion.title === 'ยิ่งเรียนมาก ยิ่งลดมาก');
     expect(tiered).toMatchObject({ promotion_type: 'P2', number_of_course: 2, discount_type: 'percent', discount_percent: 10, is_enable_tier: true, link_path: `/promotion/${tiered.id}` });
-    expect(tiered.tier_list.map((tier: { number_of_course: number; discount_percent: number }) => [tier.number_of_course, tier.discount_percent])).toEqual([[2, 10], [3, 15], [4, 20]]);
+    expect(tiered.tier_list.map((tier: { number_of_course: number; discount_percent: number }) => [tier.number_of_course, tier.discount_percent])).toEqual([
+      [2, 10],
+      [3, 15],
+      [4, 20],
+    ]);
     expect(tiered.courses).toContain(await courseId('excel-for-work'));
     expect(tiered.coursesInPromotion[0]).toEqual(expect.objectContaining({ id: expect.any(Number), title: expect.any(String), link_path: expect.stringMatching(/^\/courses\/\d+-/) }));
 
@@ -149,12 +161,25 @@ describe('POST /public/cart/getCouponByCouponCode', () => {
   });
 
   it('answers COUPON_NOT_AVAILABLE for an expired, a switched-off and a used-up coupon', async () => {
-    await create(UID.coupon, { code: 'EXPIRED50', coupon_type: 'P1', discount_type: 'amount', discount_amount: 5000, valid_from: new Date(Date.now() - 30 * DAY), valid_to: new Date(Date.now() - DAY), is_active: true });
+    await create(UID.coupon, {
+      code: 'EXPIRED50',
+      coupon_type: 'P1',
+      discount_type: 'amount',
+      discount_amount: 5000,
+      valid_from: new Date(Date.now() - 30 * DAY),
+      valid_to: new Date(Date.now() - DAY),
+      is_active: true,
+    });
     await create(UID.coupon, { code: 'LATER50', coupon_type: 'P1', discount_type: 'amount', discount_amount: 5000, valid_from: new Date(Date.now() + DAY), is_active: true });
     await create(UID.coupon, { code: 'OFF50', coupon_type: 'P1', discount_type: 'amount', discount_amount: 5000, is_active: false });
     await db(UID.coupon).update({ where: { code: 'ONCE1' }, data: { used_count: 1 } });
     try {
-      for (const [code, reason] of [['expired50', 'coupon_expired'], ['LATER50', 'coupon_expired'], ['OFF50', 'coupon_expired'], ['once1', 'coupon_full']]) {
+      for (const [code, reason] of [
+        ['expired50', 'coupon_expired'],
+        ['LATER50', 'coupon_expired'],
+        ['OFF50', 'coupon_expired'],
+        ['once1', 'coupon_full'],
+      ]) {
         const { status, body } = await call('POST', '/public/cart/getCouponByCouponCode', { coupon_code: code });
         expect(status, code).toBe(409);
         expect(body).toMatchObject({ success: false, error: { code: 'COUPON_NOT_AVAILABLE', reason } });
@@ -247,9 +272,7 @@ describe('payment methods and banks', () => {
     expect(method.body.data.bankList).toHaveLength(accounts.length);
     const banks = await call('GET', '/public/payments/methods/1/bank');
     expect(banks.status).toBe(200);
-    expect(banks.body.data).toEqual(
-      accounts.map(({ sort_order: _order, ...account }) => ({ ...account, prompt_pay_image: expect.stringMatching(/^\/uploads\//) })),
-    );
+    expect(banks.body.data).toEqual(accounts.map(({ sort_order: _order, ...account }) => ({ ...account, prompt_pay_image: expect.stringMatching(/^\/uploads\//) })));
   });
 
   it('leaves a switched-off bank account out', async () => {

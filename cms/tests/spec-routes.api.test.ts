@@ -52,9 +52,7 @@ beforeAll(async () => {
   student = await createStudent(cms.strapi);
   shopAdmin = await createStudent(cms.strapi, { roleType: 'shop_admin' });
   const course = await cms.strapi.db.query('api::course.course').findOne({ where: { is_published: true }, orderBy: { id: 'asc' } });
-  const product = cms.strapi.contentTypes['api::product.product']
-    ? await cms.strapi.db.query('api::product.product').findOne({ orderBy: { id: 'asc' } })
-    : null;
+  const product = cms.strapi.contentTypes['api::product.product'] ? await cms.strapi.db.query('api::product.product').findOne({ orderBy: { id: 'asc' } }) : null;
   params = {
     courseId: String(course.id),
     userId: String(student.id),
@@ -90,18 +88,15 @@ describe('the calls of spec section 7', () => {
     expect(res.headers.get('content-type') ?? '').toContain('application/json');
   });
 
-  it.each(CALLS.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s refuses a caller without a token with 401 PERMISSION_DENIED',
-    async (_name, route) => {
-      const res = await fetch(cms.url + fill(route.path), {
-        method: route.method,
-        headers: { 'content-type': 'application/json' },
-        body: route.method === 'GET' ? undefined : JSON.stringify({}),
-      });
-      expect(res.status).toBe(401);
-      expect((await res.json()).error.code).toBe('PERMISSION_DENIED');
-    },
-  );
+  it.each(CALLS.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('%s refuses a caller without a token with 401 PERMISSION_DENIED', async (_name, route) => {
+    const res = await fetch(cms.url + fill(route.path), {
+      method: route.method,
+      headers: { 'content-type': 'application/json' },
+      body: route.method === 'GET' ? undefined : JSON.stringify({}),
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe('PERMISSION_DENIED');
+  });
 });
 
 const HOSTILE_BODIES: Array<[string, unknown]> = [

@@ -163,7 +163,7 @@ describe("the shop's storage quota", () => {
       await save(1);
       const used = (await cms.strapi.db.query(RECORD).findMany({ select: ['size'] })) as { size: number }[];
       const free = 1048576 - used.reduce((sum, row) => sum + row.size, 0);
-      expect((await cms.strapi.service('api::storage.storage').freeBytes())).toBe(free);
+      expect(await cms.strapi.service('api::storage.storage').freeBytes()).toBe(free);
       expect((await upload(1, tokens.admin)).status).toBe(200);
     } finally {
       await save(null);

@@ -13,12 +13,17 @@ const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|webp|mp4|m4v|mov|avi|mpg|pdf)$/
 const MARKER = `refused-${randomBytes(8).toString('hex')}`;
 
 /** Real 8x8 pictures, as an image library writes them. */
-const jpeg = Buffer.from('/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAIqH/9k=', 'base64');
+const jpeg = Buffer.from(
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAIqH/9k=',
+  'base64',
+);
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4IaeBFTEMLQkAiE5DgdolD9EAAAAASUVORK5CYII=', 'base64');
 /** The start of an MP4: its ftyp box (brand isom) and an empty media box. */
 const mp4 = Buffer.concat([box('ftyp', Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')])), box('mdat', Buffer.alloc(16))]);
 /** A one-page PDF. */
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 function box(type: string, body: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -175,7 +180,10 @@ describe('accepted uploads', () => {
     expect(jpgName.endsWith('.jpg')).toBe(true);
     expect(pngName.endsWith('.png')).toBe(true);
 
-    for (const [name, bytes, type] of [[jpgName, jpeg, 'image/jpeg'], [pngName, png, 'image/png']] as const) {
+    for (const [name, bytes, type] of [
+      [jpgName, jpeg, 'image/jpeg'],
+      [pngName, png, 'image/png'],
+    ] as const) {
       // a visitor's upload: only a shop admin reads it, and not from the public folder
       expect((await fetch(`${cms.url}/uploads/${name}`)).status).toBe(404);
       const served = await fetch(`${cms.url}/private/files/${name}`, { headers: { authorization: `Bearer ${tokens.admin}` } });

@@ -54,9 +54,7 @@ export const DEFAULT_SANDBOX_PORTS = {
 export type SandboxName = keyof typeof DEFAULT_SANDBOX_PORTS;
 
 /** The demo bank account of bank transfer (method 1); its PromptPay id gives the QR with the amount. */
-export const DEMO_BANK_ACCOUNTS = [
-  { bankName: 'ธนาคารกสิกรไทย', accountId: '123-4-56789-0', accountName: 'บริษัท ศาลา เลิร์นนิ่ง จำกัด', promptPayId: '0812345678' },
-] as const;
+export const DEMO_BANK_ACCOUNTS = [{ bankName: 'ธนาคารกสิกรไทย', accountId: '123-4-56789-0', accountName: 'บริษัท ศาลา เลิร์นนิ่ง จำกัด', promptPayId: '0812345678' }] as const;
 
 /** The values a payment method record holds per method id, for the demo: what goes into which field. */
 export type DemoMethodConfig = {

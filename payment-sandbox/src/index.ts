@@ -37,10 +37,7 @@ const FACTORIES: { [name in SandboxName]: (keys: KeysOf[name]) => (context: Prov
 export const SANDBOX_NAMES = Object.keys(FACTORIES) as SandboxName[];
 
 /** Starts one provider's sandbox; on port 0 (a free port) unless `options.port` says otherwise. */
-export function createSandbox<Name extends SandboxName>(
-  name: Name,
-  options: SandboxOptions & { keys?: Partial<KeysOf[Name]> } = {},
-): Promise<RunningSandbox> {
+export function createSandbox<Name extends SandboxName>(name: Name, options: SandboxOptions & { keys?: Partial<KeysOf[Name]> } = {}): Promise<RunningSandbox> {
   const keys = { ...DEMO_KEYS[name], ...options.keys } as KeysOf[Name];
   return startSandbox(name, FACTORIES[name](keys), options);
 }

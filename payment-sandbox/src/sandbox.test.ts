@@ -27,7 +27,15 @@ describe('amount and QR formats', () => {
 describe('the shared sandbox behaviour', () => {
   let sandbox: RunningSandbox;
   const payPage = async (refno: string) =>
-    submitForm(`${sandbox.url}/epaylink/payment.aspx`, { merchantid: DEMO_KEYS.paysolutions.merchantId, refno, total: '1500.00', cc: '00', productdetail: 'คอร์สภาษาไทย', customeremail: 'a@example.com', lang: 'TH' });
+    submitForm(`${sandbox.url}/epaylink/payment.aspx`, {
+      merchantid: DEMO_KEYS.paysolutions.merchantId,
+      refno,
+      total: '1500.00',
+      cc: '00',
+      productdetail: 'คอร์สภาษาไทย',
+      customeremail: 'a@example.com',
+      lang: 'TH',
+    });
 
   beforeAll(async () => {
     sandbox = await createSandbox('paysolutions');

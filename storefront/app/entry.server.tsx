@@ -28,12 +28,7 @@ export const publicUrl = (): string => getEnv().PUBLIC_URL;
 
 export const streamTimeout = 5000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   return new Promise<Response>((resolve, reject) => {
     const cache = createEmotionCache();
     const emotionServer = createEmotionServer(cache);

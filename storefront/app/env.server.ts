@@ -13,11 +13,20 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** Where the storefront's server reaches the CMS. */
-    CMS_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:1337').transform(trimSlash),
+    CMS_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('http://127.0.0.1:1337')
+      .transform(trimSlash),
     /** Where browsers fetch CMS uploads (/uploads/...); the CMS_URL when unset. */
-    CMS_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().transform((value) => (value ? trimSlash(value) : undefined)),
+    CMS_PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => (value ? trimSlash(value) : undefined)),
     /** Where browsers open the CMS real-time channel (https:// or wss://); https://{page host}:8443 when unset. */
-    REALTIME_PUBLIC_URL: z.url({ protocol: /^(https|wss)$/ }).optional().transform((value) => (value ? trimSlash(value) : undefined)),
+    REALTIME_PUBLIC_URL: z
+      .url({ protocol: /^(https|wss)$/ })
+      .optional()
+      .transform((value) => (value ? trimSlash(value) : undefined)),
     /** Milliseconds before a CMS call is abandoned. */
     CMS_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -28,7 +37,10 @@ const EnvSchema = z
      * (canonical, og:url, JSON-LD) and the page cache's own renders use it, never the request's
      * Host. Required in production; http://localhost:{PORT} otherwise.
      */
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().transform((value) => (value ? new URL(value).origin : undefined)),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => (value ? new URL(value).origin : undefined)),
     /** Origins of payment providers' browser endpoints beyond https (a local sandbox): allowed in the pages' CSP. */
     PAYMENT_PROVIDER_ORIGINS: z
       .string()
@@ -53,7 +65,10 @@ const EnvSchema = z
     /** Signs the visitor's address on CMS calls (the CMS's CLIENT_ADDRESS_SECRET); unset, the CMS counts the storefront's address. */
     CLIENT_ADDRESS_SECRET: z.string().min(16).optional(),
     /** Send the session cookie over HTTPS only; on by default in production. */
-    SESSION_COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((value) => (value === undefined ? undefined : value === 'true')),
+    SESSION_COOKIE_SECURE: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true')),
   })
   .transform((env, ctx) => {
     if (!env.PUBLIC_URL && env.NODE_ENV === 'production') {

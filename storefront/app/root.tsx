@@ -73,10 +73,7 @@ export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const texts = textsOf(data);
-  return [
-    { title: texts.site_name ?? 'Sala' },
-    { name: 'description', content: texts.home_subheading ?? '' },
-  ];
+  return [{ title: texts.site_name ?? 'Sala' }, { name: 'description', content: texts.home_subheading ?? '' }];
 };
 
 /** The page's texts as one JSON script (ADR 146); the browser reads it before hydration. */

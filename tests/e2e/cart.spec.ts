@@ -146,7 +146,11 @@ test.describe('the cart', () => {
     const orderId = Number(/\/pay\/(\d+)/.exec(page.url())![1]);
     expect(await readOrderStatus(request, student, orderId)).toBe('notYetReceived');
     // the CMS priced it again from the account's tax invoice: the same withholding and total
-    const order = (await readOrder(request, orderId)) as Awaited<ReturnType<typeof readOrder>> & { withholding_percent: number; is_require_tax_invoice: boolean; tax_info: Record<string, unknown> | null };
+    const order = (await readOrder(request, orderId)) as Awaited<ReturnType<typeof readOrder>> & {
+      withholding_percent: number;
+      is_require_tax_invoice: boolean;
+      tax_info: Record<string, unknown> | null;
+    };
     expect(order.net).toBe(total);
     expect(order.withholding_price).toBe(withheld);
     expect(order.is_withholding).toBe(true);

@@ -149,16 +149,16 @@ test.describe('course detail page', () => {
     // the checkout area belongs to layout 4: set it here rather than rely on what earlier tests left
     try {
       await withSiteSettings(request, { layout: '4' }, async () => {
-      await page.goto(`/courses/${course.id}-${course.slug}`);
-      await expect(page.getByTestId('course-preview-loading')).toHaveText('กำลังโหลดข้อมูลคอร์ส');
-      await waitForHydration(page);
-      await expect(page.getByTestId('course-preview-loading')).toHaveCount(0, { timeout: 5_000 });
-      await expect(page.getByTestId('course-preview')).toHaveCount(0);
-      // no fee: the registration bar hides its label
-      await expect(page.getByTestId('registration-fee')).toHaveCount(0);
-      await expect(page.getByTestId('block-plans')).toContainText('คอร์สนี้ยังไม่มีแพ็กเกจราคา');
-      await expect(page.getByTestId('pay-blocked')).toHaveText('ไม่มีสินค้าในตะกร้า');
-      await expect(page.getByTestId('pay-button')).toHaveAttribute('aria-disabled', 'true');
+        await page.goto(`/courses/${course.id}-${course.slug}`);
+        await expect(page.getByTestId('course-preview-loading')).toHaveText('กำลังโหลดข้อมูลคอร์ส');
+        await waitForHydration(page);
+        await expect(page.getByTestId('course-preview-loading')).toHaveCount(0, { timeout: 5_000 });
+        await expect(page.getByTestId('course-preview')).toHaveCount(0);
+        // no fee: the registration bar hides its label
+        await expect(page.getByTestId('registration-fee')).toHaveCount(0);
+        await expect(page.getByTestId('block-plans')).toContainText('คอร์สนี้ยังไม่มีแพ็กเกจราคา');
+        await expect(page.getByTestId('pay-blocked')).toHaveText('ไม่มีสินค้าในตะกร้า');
+        await expect(page.getByTestId('pay-button')).toHaveAttribute('aria-disabled', 'true');
       });
     } finally {
       await course.remove();

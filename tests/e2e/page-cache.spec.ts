@@ -34,9 +34,7 @@ test('a visitor gets the course page from the cache, and an editor’s change sh
 
     await updateCourse(request, admin, document.documentId, { title: edited, slug: SLUG });
     const changedAt = Date.now();
-    await expect
-      .poll(async () => (await (await anonymous.get(course.path, { maxRedirects: 0 })).text()).includes(edited), { timeout: 5_000, intervals: [100, 250, 500] })
-      .toBe(true);
+    await expect.poll(async () => (await (await anonymous.get(course.path, { maxRedirects: 0 })).text()).includes(edited), { timeout: 5_000, intervals: [100, 250, 500] }).toBe(true);
     testInfo.annotations.push({ type: 'edit visible after', description: `${Date.now() - changedAt} ms` });
     // ...and the new page is cached in turn.
     await anonymous.get(course.path);

@@ -114,7 +114,10 @@ test.describe('card payments and PayPal', () => {
     for (const name of ['omise', '2c2p', 'paypal'] as const) consoleProblems.allow(new RegExp(`status of 404 \\(Not Found\\) \\(${sandboxUrl(name).replace(/\./g, '\\.')}/favicon\\.ico\\)`));
   });
 
-  test('Omise card: Thai messages for bad card fields, then the token pays through 3-D Secure, lands on the thank-you page and the course opens in the playlist', async ({ page, request }, testInfo) => {
+  test('Omise card: Thai messages for bad card fields, then the token pays through 3-D Secure, lands on the thank-you page and the course opens in the playlist', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(300_000);
     await withThankYouPage(request, async () => {
       const placed = await placeOrder(request, 8);
@@ -214,7 +217,10 @@ test.describe('card payments and PayPal', () => {
     await expect(page.getByTestId('payment-failure')).toHaveCount(0);
   });
 
-  test('2C2P card: my2c2p encrypts the card, the hand-off posts the signed request to 2C2P, approval lands on the thank-you page and the course opens in the playlist', async ({ page, request }, testInfo) => {
+  test('2C2P card: my2c2p encrypts the card, the hand-off posts the signed request to 2C2P, approval lands on the thank-you page and the course opens in the playlist', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(300_000);
     await withThankYouPage(request, async () => {
       const placed = await placeOrder(request, 3);

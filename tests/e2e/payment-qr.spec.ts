@@ -14,7 +14,10 @@ const QR_METHODS: { id: number; name: string; sandbox: SandboxName }[] = [
 
 test.describe('QR payments on /pay/{orderId}', () => {
   for (const method of QR_METHODS) {
-    test(`method ${method.id} (${method.name}): the QR with its amount and expiry; the sandbox approves; the buyer lands on the thank-you page, the CMS approves the order and the course opens in the playlist`, async ({ page, request }, testInfo) => {
+    test(`method ${method.id} (${method.name}): the QR with its amount and expiry; the sandbox approves; the buyer lands on the thank-you page, the CMS approves the order and the course opens in the playlist`, async ({
+      page,
+      request,
+    }, testInfo) => {
       test.setTimeout(150_000);
       await withSiteSettings(request, { is_thank_you_page: true }, async () => {
         const student = await signedInStudent(page, request, `qr${method.id}`);

@@ -13,7 +13,11 @@ const REDIRECT_METHODS: { id: number; name: string; sandbox: SandboxName; handOv
 
 test.describe('payments on the provider’s page, from /pay/{orderId}', () => {
   for (const method of REDIRECT_METHODS) {
-    test(`method ${method.id} (${method.name}): the browser is handed to the provider, the buyer approves there and comes back to the thank-you page; the CMS approves the order and the course opens in the playlist`, async ({ page, request, consoleProblems }, testInfo) => {
+    test(`method ${method.id} (${method.name}): the browser is handed to the provider, the buyer approves there and comes back to the thank-you page; the CMS approves the order and the course opens in the playlist`, async ({
+      page,
+      request,
+      consoleProblems,
+    }, testInfo) => {
       test.setTimeout(150_000);
       // the providers' stand-ins have no favicon
       consoleProblems.allow(/favicon\.ico/);

@@ -39,7 +39,10 @@ async function signIn(page: Page, coursePath: string, student: Credentials): Pro
   const response = await page.request.post(coursePath, { form: { intent: 'login', username: student.username, password: student.password } });
   expect(response.status()).toBe(200);
   const cookies = await page.context().cookies();
-  expect(cookies.some((cookie) => cookie.name === '__sala_session'), 'a session cookie after signing in').toBe(true);
+  expect(
+    cookies.some((cookie) => cookie.name === '__sala_session'),
+    'a session cookie after signing in',
+  ).toBe(true);
 }
 
 function lectureRow(page: Page, name: string): Locator {
@@ -101,9 +104,7 @@ test.describe('video playlist', () => {
     expect(await video.evaluate((element) => Math.round((element as HTMLVideoElement).duration))).toBe(60);
     // Thai subtitles come with it
     await expect(video.locator('track')).toHaveAttribute('srclang', 'th');
-    await expect
-      .poll(() => video.evaluate((element) => (element as HTMLVideoElement).textTracks[0]?.cues?.length ?? 0), { message: 'the subtitle cues load' })
-      .toBeGreaterThan(0);
+    await expect.poll(() => video.evaluate((element) => (element as HTMLVideoElement).textTracks[0]?.cues?.length ?? 0), { message: 'the subtitle cues load' }).toBeGreaterThan(0);
     await video.evaluate(async (element) => {
       const media = element as HTMLVideoElement;
       media.muted = true;

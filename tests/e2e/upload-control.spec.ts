@@ -47,7 +47,10 @@ async function signIn(page: Page, coursePath: string, who: { username: string; p
   });
   expect(response.status(), await response.text()).toBeLessThan(400);
   const cookies = await page.context().cookies(STOREFRONT_URL);
-  expect(cookies.some((cookie) => cookie.name === '__sala_session'), 'session cookie after sign-in').toBe(true);
+  expect(
+    cookies.some((cookie) => cookie.name === '__sala_session'),
+    'session cookie after sign-in',
+  ).toBe(true);
 }
 
 type CmsPictures = { title: string; files: { fileId: number; name: string; url: string; mime: string }[] };

@@ -128,7 +128,10 @@ describe('200 copies of a real payment notification, 50 tampered and 50 stale, a
       const order = await world.q(UID.order).findOne({ where: { id: orderId }, select: ['note'] });
       expect(order.note.match(/approved by payment/g), `round ${round}: approvals`).toHaveLength(1);
       await settleDown(800);
-      expect(world.mailsTo(buyer.email).filter((mail) => mail.subject.includes(PAID_SUBJECT)), `round ${round}: paid mails`).toHaveLength(1);
+      expect(
+        world.mailsTo(buyer.email).filter((mail) => mail.subject.includes(PAID_SUBJECT)),
+        `round ${round}: paid mails`,
+      ).toHaveLength(1);
     }
   }, 600_000);
 });

@@ -40,7 +40,9 @@ describe('guessing coupon codes', () => {
   it('an account rotating addresses, by look-ups and by orders naming a code, waits once its misses reach the limit', async () => {
     const [student] = await createBuyers(cms().strapi, 1, 'guesser');
     const courseId = 1;
-    const plan = await cms().strapi.db.query('api::pricing-plan.pricing-plan').findOne({ where: { course: courseId, is_default: true }, select: ['id'] });
+    const plan = await cms()
+      .strapi.db.query('api::pricing-plan.pricing-plan')
+      .findOne({ where: { course: courseId, is_default: true }, select: ['id'] });
     const order = (code: string, from: string) =>
       sendJson(
         'POST',

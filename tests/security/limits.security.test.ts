@@ -80,7 +80,9 @@ describe('sign-in limits and the visitor address', () => {
   it('(7a) sign-ups up to the limit from one visitor address do not close registration for other visitors', async () => {
     const strapi = cms().strapi;
     await strapi.db.query('api::site-setting.site-setting').updateMany({ where: {}, data: { max_users_per_day: 0 } });
-    const labels = (await (await fetch(`${cms().url}/public/customlabel`)).json()) as { data: { id: number; label: string; required?: boolean; is_required?: boolean; item_list?: { value: string }[] | null }[] };
+    const labels = (await (await fetch(`${cms().url}/public/customlabel`)).json()) as {
+      data: { id: number; label: string; required?: boolean; is_required?: boolean; item_list?: { value: string }[] | null }[];
+    };
     const customLabel = labels.data
       .filter((label) => label.required ?? label.is_required)
       .map((label) => ({ id: label.id, value: label.item_list?.[0]?.value ?? 'ทดสอบ', validation: true, label: label.label }));
@@ -88,7 +90,18 @@ describe('sign-in limits and the visitor address', () => {
     const signUp = (visitor: string) => {
       n += 1;
       const username = `signup${Date.now().toString(36)}n${n}`;
-      const payload = { firstname: 'ผู้ทดสอบ', lastname: 'ระบบ', email: `${username}@security.test`, tel: '0812345678', username, password: 'secret1', customLabel, studentGroupKpi: 1, is_require_tax_invoice: false, is_registration_layout_four: true };
+      const payload = {
+        firstname: 'ผู้ทดสอบ',
+        lastname: 'ระบบ',
+        email: `${username}@security.test`,
+        tel: '0812345678',
+        username,
+        password: 'secret1',
+        customLabel,
+        studentGroupKpi: 1,
+        is_require_tax_invoice: false,
+        is_registration_layout_four: true,
+      };
       return sendJson('POST', `${cms().url}/public/students/course-detail-page`, payload, { headers: signedAddress(visitor) });
     };
     const busy = freshVisitor();

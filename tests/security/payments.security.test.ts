@@ -214,6 +214,5 @@ describe('(10) card data never in a URL or a log', () => {
     for (const form of readableForms(CARD.number)) expect(encrypted).not.toContain(form);
     const script = await (await fetch(`${sandbox.url}/SecurePayment/api/my2c2p.1.7.3.min.js`)).text();
     expect(script).not.toMatch(/btoa\(JSON\.stringify\(\{\s*pan/);
-
   });
 });

@@ -49,9 +49,13 @@ describe('production CMS secrets', () => {
     ['JWT_SECRET', 'x'.repeat(48)],
     ['PAGE_CACHE_SECRET', 'bench-page-cache-secret'],
     ['CLIENT_ADDRESS_SECRET', 'change-me'],
-  ])('refuses to start with %s=%s', async (name, value) => {
-    await expectRefused(startProductionCms(database, { ...strong, SEED_DEMO: 'false', [name]: value }), name);
-  }, 300_000);
+  ])(
+    'refuses to start with %s=%s',
+    async (name, value) => {
+      await expectRefused(startProductionCms(database, { ...strong, SEED_DEMO: 'false', [name]: value }), name);
+    },
+    300_000,
+  );
 
   it('refuses to start with JWT_SECRET unset', async () => {
     const { JWT_SECRET: _unset, ...rest } = strong;
@@ -89,18 +93,22 @@ describe('production CMS with strong secrets, and the storefront beside it', () 
     ['PAGE_CACHE_SECRET', 'change-me'],
     ['PAGE_CACHE_SECRET', 'bench-page-cache-secret'],
     ['CLIENT_ADDRESS_SECRET', ''],
-  ])('the storefront refuses to start with %s=%s', async (name, value) => {
-    const refusal = await startStorefront(cms.url, { [name]: value }).then(
-      async (storefront) => {
-        await storefront.stop();
-        return null;
-      },
-      (error: Error) => error.message,
-    );
-    expect(refusal, `the storefront started with an unsafe ${name}`).not.toBeNull();
-    expect(refusal).toMatch(/exited with [1-9]/);
-    expect(refusal).toContain(name);
-  }, 180_000);
+  ])(
+    'the storefront refuses to start with %s=%s',
+    async (name, value) => {
+      const refusal = await startStorefront(cms.url, { [name]: value }).then(
+        async (storefront) => {
+          await storefront.stop();
+          return null;
+        },
+        (error: Error) => error.message,
+      );
+      expect(refusal, `the storefront started with an unsafe ${name}`).not.toBeNull();
+      expect(refusal).toMatch(/exited with [1-9]/);
+      expect(refusal).toContain(name);
+    },
+    180_000,
+  );
 
   it('the storefront starts with strong secrets', async () => {
     const storefront = await startStorefront(cms.url, STOREFRONT_TEST_SECRETS);

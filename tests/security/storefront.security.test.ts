@@ -25,12 +25,22 @@ type Raw = { status: number; headers: http.IncomingHttpHeaders; text: string };
 function raw(target: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Raw> {
   const { port } = new URL(sf().url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers: { connection: 'close', ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: target,
+        headers: { connection: 'close', ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -51,7 +61,9 @@ const PASSWORD = 'Secur1ty-suite-pass';
 async function studentWithPassword(label: string) {
   const [buyer] = await createBuyers(cms().strapi, 1, label);
   const hashed = await cms().strapi.plugin('users-permissions').service('user').ensureHashedPasswords({ password: PASSWORD });
-  await cms().strapi.db.query('plugin::users-permissions.user').update({ where: { id: buyer.id }, data: { password: hashed.password } });
+  await cms()
+    .strapi.db.query('plugin::users-permissions.user')
+    .update({ where: { id: buyer.id }, data: { password: hashed.password } });
   return buyer;
 }
 
@@ -114,7 +126,19 @@ describe('page cache and absolute URLs', () => {
 });
 
 describe('sign-in redirect', () => {
-  const targets = ['/%09/evil.com', '/%0a/evil.com', '/%0d%0a/evil.com', '/%5C/evil.com', '%2F%2Fevil.com', '/%09%09/evil.com', 'https://evil.com/', '/\t/evil.com'.replace('\t', '%09'), '%09//evil.com', '/%00/evil.com', 'https:evil.com'];
+  const targets = [
+    '/%09/evil.com',
+    '/%0a/evil.com',
+    '/%0d%0a/evil.com',
+    '/%5C/evil.com',
+    '%2F%2Fevil.com',
+    '/%09%09/evil.com',
+    'https://evil.com/',
+    '/\t/evil.com'.replace('\t', '%09'),
+    '%09//evil.com',
+    '/%00/evil.com',
+    'https:evil.com',
+  ];
 
   it('goes back only to this site, however the target is spelled', async () => {
     const buyer = await studentWithPassword('redirect');
@@ -169,7 +193,9 @@ describe('the CMS token', () => {
     expect((await send('GET', `${cms().url}/private/students`, { headers: bearer(before) })).status).toBe(200);
     const code = 'security-suite-reset-code-0123456789';
     const hash = createHash('sha256').update(code).digest('hex');
-    await cms().strapi.db.query('plugin::users-permissions.user').update({ where: { id: buyer.id }, data: { resetPasswordToken: `${hash}.${Date.now() + 600_000}` } });
+    await cms()
+      .strapi.db.query('plugin::users-permissions.user')
+      .update({ where: { id: buyer.id }, data: { resetPasswordToken: `${hash}.${Date.now() + 600_000}` } });
     const reset = await sendJson('POST', `${cms().url}/public/students/reset-password`, { code, password: 'N3w-password-123', passwordConfirmation: 'N3w-password-123' });
     expect(reset.status, reset.text).toBe(200);
     expect((await send('GET', `${cms().url}/private/students`, { headers: bearer(before) })).status).toBe(401);

@@ -48,11 +48,15 @@ const uploadsDir = () => path.resolve(cms().strapi.dirs.static.public, 'uploads'
 
 let quotaBefore: unknown = null;
 beforeAll(async () => {
-  const settings = await cms().strapi.db.query(SETTING).findOne({ select: ['storage_quota_mb'] });
+  const settings = await cms()
+    .strapi.db.query(SETTING)
+    .findOne({ select: ['storage_quota_mb'] });
   quotaBefore = settings?.storage_quota_mb ?? null;
 });
 afterAll(async () => {
-  await cms().strapi.db.query(SETTING).updateMany({ where: {}, data: { storage_quota_mb: quotaBefore } });
+  await cms()
+    .strapi.db.query(SETTING)
+    .updateMany({ where: {}, data: { storage_quota_mb: quotaBefore } });
 });
 
 describe('anonymous uploads', () => {
@@ -66,7 +70,9 @@ describe('anonymous uploads', () => {
 
   it('(9) beyond the per-address limit are refused with 429 and a Thai message; an honest buyer elsewhere still uploads the slip', async () => {
     // the shop's quota is small: an unlimited burst would leave no room for the buyer's slip
-    await cms().strapi.db.query(SETTING).updateMany({ where: {}, data: { storage_quota_mb: 3 } });
+    await cms()
+      .strapi.db.query(SETTING)
+      .updateMany({ where: {}, data: { storage_quota_mb: 3 } });
     const attacker = '127.0.0.61';
     const pass = await ticket(attacker);
     const burst: Answer[] = [];
@@ -84,7 +90,9 @@ describe('anonymous uploads', () => {
       expect(answer.body.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', msg: 'มีการเรียกใช้งานบ่อยเกินไป กรุณารอสักครู่' });
       expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
-    await cms().strapi.db.query(SETTING).updateMany({ where: {}, data: { storage_quota_mb: quotaBefore } });
+    await cms()
+      .strapi.db.query(SETTING)
+      .updateMany({ where: {}, data: { storage_quota_mb: quotaBefore } });
   });
 
   it('(9) count per address in requests too: small files beyond UPLOADS_PER_ADDRESS_PER_HOUR are refused', async () => {
@@ -108,8 +116,14 @@ describe('anonymous uploads', () => {
     const ownName: string = own.body.fileName[0];
 
     const table = strapi.db.metadata.get(RECORD).tableName;
-    await strapi.db.connection(table).where('name', oldName).update({ created_at: new Date(Date.now() - 25 * 3600 * 1000) });
-    await strapi.db.connection(table).where('name', ownName).update({ created_at: new Date(Date.now() - 25 * 3600 * 1000) });
+    await strapi.db
+      .connection(table)
+      .where('name', oldName)
+      .update({ created_at: new Date(Date.now() - 25 * 3600 * 1000) });
+    await strapi.db
+      .connection(table)
+      .where('name', ownName)
+      .update({ created_at: new Date(Date.now() - 25 * 3600 * 1000) });
 
     const removed = await strapi.service('api::storage.storage').removeUnattachedUploads(new Date());
     expect(removed).toContain(oldName);

@@ -24,8 +24,7 @@ export type FakeRetailer = {
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function readBody(req: http.IncomingMessage): Promise<string | null> {
   return new Promise((resolve) => {

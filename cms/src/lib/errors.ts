@@ -20,11 +20,9 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (code: string, message?: string, details?: Record<string, unknown>) =>
-  new ApiError(400, code, message, details);
+export const badRequest = (code: string, message?: string, details?: Record<string, unknown>) => new ApiError(400, code, message, details);
 export const unauthorized = (code = 'PERMISSION_DENIED', message?: string) => new ApiError(401, code, message);
 export const forbidden = (code = 'PERMISSION_DENIED', message?: string) => new ApiError(403, code, message);
 export const notFound = (code = 'NOT_FOUND', message?: string) => new ApiError(404, code, message);
-export const conflict = (code: string, message?: string, details?: Record<string, unknown>) =>
-  new ApiError(409, code, message, details);
+export const conflict = (code: string, message?: string, details?: Record<string, unknown>) => new ApiError(409, code, message, details);
 export const tooManyRequests = (message?: string) => new ApiError(429, 'TOO_MANY_REQUESTS', message);

@@ -5,11 +5,22 @@ const MAX_ID = 2_147_483_647;
 
 /** A positive database id, as a number or a string of digits. */
 export const idField = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/)
+      .transform(Number),
+  ])
   .pipe(z.number().int().positive().max(MAX_ID));
 
 /** A route parameter that must be a positive id. */
-export const idParam = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(MAX_ID));
+export const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(MAX_ID));
 
 /** true/false, 1/0, '1'/'0', 'true'/'false'; anything else is refused rather than read as false. */
 export const strictFlag = z
@@ -25,7 +36,5 @@ function toList(value: unknown): unknown[] {
 
 /** A list of ids; a single id or a comma list is read as a list. Duplicates are dropped, order kept. */
 export function idList(max: number) {
-  return z
-    .preprocess(toList, z.array(idField).max(max))
-    .transform((ids) => [...new Set(ids)]);
+  return z.preprocess(toList, z.array(idField).max(max)).transform((ids) => [...new Set(ids)]);
 }

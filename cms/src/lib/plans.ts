@@ -132,8 +132,8 @@ function toPlanDto(plan: ListedPlan, row: PlanRow, selectedPlanId: number | null
   return {
     id: plan.id,
     value: plan.id,
-    course_id: isProduct ? null : row.course?.id ?? null,
-    product_id: isProduct ? row.product?.id ?? null : null,
+    course_id: isProduct ? null : (row.course?.id ?? null),
+    product_id: isProduct ? (row.product?.id ?? null) : null,
     reference_code: row.reference_code,
     reference_id: ownerId(row) || null,
     name: plan.name,

@@ -14,7 +14,27 @@ describe("Strapi's query-engine internals", () => {
   });
 
   it('isScalar: column types are scalar, relations, components, media and dynamic zones are not', () => {
-    for (const type of ['increments', 'string', 'text', 'uid', 'email', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'boolean', 'json', 'date', 'datetime', 'time', 'timestamp', 'password', 'richtext', 'blocks']) {
+    for (const type of [
+      'increments',
+      'string',
+      'text',
+      'uid',
+      'email',
+      'enumeration',
+      'integer',
+      'biginteger',
+      'float',
+      'decimal',
+      'boolean',
+      'json',
+      'date',
+      'datetime',
+      'time',
+      'timestamp',
+      'password',
+      'richtext',
+      'blocks',
+    ]) {
       expect(isScalar(type), type).toBe(true);
     }
     for (const type of ['relation', 'component', 'dynamiczone', 'media']) {

@@ -20,7 +20,9 @@ export function createOutboxTransport(folder: string) {
         try {
           fs.mkdirSync(folder, { recursive: true });
           const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-          const slug = String(mail.data.subject ?? 'mail').replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 40);
+          const slug = String(mail.data.subject ?? 'mail')
+            .replace(/[^\p{L}\p{N}]+/gu, '-')
+            .slice(0, 40);
           const file = path.join(folder, `${stamp}-${slug}.eml`);
           fs.writeFileSync(file, raw);
           callback(null, { messageId: mail.message.messageId(), file });

@@ -6,8 +6,7 @@ import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../http/client-address';
 import type { Ctx } from '../http/ctx';
 
-export default (_config: unknown, _context: { strapi: Core.Strapi }) =>
-  async (ctx: Ctx, next: () => Promise<void>) => {
-    ctx.request.ip = clientAddress(ctx);
-    await next();
-  };
+export default (_config: unknown, _context: { strapi: Core.Strapi }) => async (ctx: Ctx, next: () => Promise<void>) => {
+  ctx.request.ip = clientAddress(ctx);
+  await next();
+};

@@ -13,7 +13,12 @@ const accountsOf = (browser: BrowserAction) => (browser.kind === 'modal' ? brows
 function tagsOf(payload: string): Record<string, string> {
   const qr = parse(payload, true);
   if (!qr) throw new Error(`invalid EMVCo payload or CRC: ${payload}`);
-  return Object.fromEntries(qr.getTags().filter((tag) => tag.id !== '63').map((tag) => [tag.id, tag.value]));
+  return Object.fromEntries(
+    qr
+      .getTags()
+      .filter((tag) => tag.id !== '63')
+      .map((tag) => [tag.id, tag.value]),
+  );
 }
 
 const order: PaymentOrder = { id: 41, token: 'ord_tok_41', amount: parseMajor('1070.50'), description: 'คอร์สเรียน', email: 'buyer@example.com', name: 'ผู้ซื้อ' };
@@ -45,10 +50,13 @@ describe('PromptPay payloads', () => {
 
 describe('bank transfer', () => {
   it('each account with a PromptPay id gets a QR carrying the exact amount to pay', async () => {
-    const config = { ...sandboxPaymentConfig(1, null), bankAccounts: [
-      { bankName: 'KBank', accountId: '123-4-56789-0', accountName: 'Sala', promptPayId: '0812345678' },
-      { bankName: 'SCB', accountId: '987-6-54321-0', accountName: 'Sala' },
-    ] };
+    const config = {
+      ...sandboxPaymentConfig(1, null),
+      bankAccounts: [
+        { bankName: 'KBank', accountId: '123-4-56789-0', accountName: 'Sala', promptPayId: '0812345678' },
+        { bankName: 'SCB', accountId: '987-6-54321-0', accountName: 'Sala' },
+      ],
+    };
     const { browser, providerReference } = await bankTransferAdapter.startPayment(order, config);
     expect(providerReference).toBe('bank-transfer-41');
     expect(browser.kind).toBe('modal');

@@ -56,7 +56,9 @@ describe('2C2P: 9.9 paymentResponse and v4.3 notification', () => {
       (fields.currencyCode === null ? '' : `<currencyCode>${fields.currencyCode}</currencyCode>`) +
       `</PaymentResponse>`;
     const payload = b64(inner);
-    return form(b64(`<PaymentResponse><version>9.9</version><payload>${payload}</payload><signature>${createHmac('sha256', key).update(payload).digest('hex').toUpperCase()}</signature></PaymentResponse>`));
+    return form(
+      b64(`<PaymentResponse><version>9.9</version><payload>${payload}</payload><signature>${createHmac('sha256', key).update(payload).digest('hex').toUpperCase()}</signature></PaymentResponse>`),
+    );
   }
 
   function notification43(claims: Record<string, unknown>, key: string): CallbackRequest {
@@ -109,11 +111,21 @@ describe('2C2P: 9.9 paymentResponse and v4.3 notification', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 99_999_999 }), async (amountMinor) => {
         const paying: PaymentOrder = { ...order('1.00'), amount: money(amountMinor, 'THB') };
-        const request = buildPaymentRequest(paying, config, attempt.providerReference, { encryptedCardInfo: sandboxEncryptCard({ number: '4111111111111111', month: '12', year: '2030', cvv: '123' }) });
+        const request = buildPaymentRequest(paying, config, attempt.providerReference, {
+          encryptedCardInfo: sandboxEncryptCard({ number: '4111111111111111', month: '12', year: '2030', cvv: '123' }),
+        });
         const expected = { providerReference: attempt.providerReference, expected: paying.amount };
         expect(await verdictOf(twoC2pCardAdapter, form(request), config, expected)).toBe('refuse');
         const tokenRequest = notification43(
-          { merchantID: config.applicationId1, invoiceNo: attempt.providerReference, amount: amountMinor / 100, currencyCode: 'THB', paymentChannel: ['CC'], frontendReturnUrl: 'https://shop.example/r', respCode: '0000' },
+          {
+            merchantID: config.applicationId1,
+            invoiceNo: attempt.providerReference,
+            amount: amountMinor / 100,
+            currencyCode: 'THB',
+            paymentChannel: ['CC'],
+            frontendReturnUrl: 'https://shop.example/r',
+            respCode: '0000',
+          },
           config.applicationId2,
         );
         expect(await verdictOf(twoC2pCardAdapter, tokenRequest, config, expected)).toBe('refuse');
@@ -274,7 +286,10 @@ describe.each(cases)('$name', (providerCase) => {
           ownReference: fc.boolean(),
           amountMinor: fc.option(fc.integer({ min: 1, max: 99_999_999 }), { nil: null }),
           currency: fc.constantFrom<'THB' | 'USD'>('THB', 'USD'),
-          key: fc.option(fc.string({ minLength: 1, maxLength: 40 }).filter((key) => !rightKeys.has(key) && !rightKeys.has(Buffer.from(key).toString('base64'))), { nil: null }),
+          key: fc.option(
+            fc.string({ minLength: 1, maxLength: 40 }).filter((key) => !rightKeys.has(key) && !rightKeys.has(Buffer.from(key).toString('base64'))),
+            { nil: null },
+          ),
         }),
         async (m) => {
           const message = genuine[m.which];

@@ -59,13 +59,7 @@ export function withReply(result: InquiryResult, reply: CallbackReply = OK_REPLY
 }
 
 /** Builds a status; an approval the amount of which cannot be read is refused rather than trusted. */
-export function paymentStatus(
-  providerReference: string,
-  outcome: PaymentOutcome,
-  amount: Money | null,
-  providerTransactionId: string | null,
-  raw: unknown,
-): InquiryResult {
+export function paymentStatus(providerReference: string, outcome: PaymentOutcome, amount: Money | null, providerTransactionId: string | null, raw: unknown): InquiryResult {
   if (outcome !== 'approved') return { ok: true, providerReference, outcome, amount, providerTransactionId, raw };
   if (!amount) return { ok: false, reason: `${providerReference}: approved without a readable amount` };
   return { ok: true, providerReference, outcome, amount, providerTransactionId, raw };
@@ -75,13 +69,7 @@ export function paymentStatus(
  * The status of a paid answer: with a currency it is an approval (refused when the
  * amount cannot be read); an amount without its currency is held for the shop's review.
  */
-export function paidStatus(
-  providerReference: string,
-  amount: Money | null,
-  currencyStated: boolean,
-  providerTransactionId: string | null,
-  raw: unknown,
-): InquiryResult {
+export function paidStatus(providerReference: string, amount: Money | null, currencyStated: boolean, providerTransactionId: string | null, raw: unknown): InquiryResult {
   if (!currencyStated) return { ok: true, providerReference, outcome: 'review', reviewReason: 'currency_missing', amount: null, providerTransactionId, raw };
   return paymentStatus(providerReference, 'approved', amount, providerTransactionId, raw);
 }

@@ -13,9 +13,7 @@ export function baseUrlOf(config: PaymentConfig, key: string, hosts: HostPair): 
 
 /** Fills `{orderToken}` and `{orderId}` in a configured URL. */
 export function fillUrl(template: string, order: PaymentOrder): string {
-  return template
-    .replace(/\{orderToken\}/g, encodeURIComponent(order.token))
-    .replace(/\{orderId\}/g, String(order.id));
+  return template.replace(/\{orderToken\}/g, encodeURIComponent(order.token)).replace(/\{orderId\}/g, String(order.id));
 }
 
 export function requireUrl(config: PaymentConfig, key: 'returnUrl' | 'callbackUrl', order: PaymentOrder): string {

@@ -34,7 +34,11 @@ describe('signing primitives', () => {
   });
 
   it('flat XML round-trips Thai text and escaped characters', () => {
-    const xml = buildXml('PaymentRequest', [['desc', 'คอร์ส <A&B> "1"'], ['amt', '000000010010'], ['skipped', undefined]]);
+    const xml = buildXml('PaymentRequest', [
+      ['desc', 'คอร์ส <A&B> "1"'],
+      ['amt', '000000010010'],
+      ['skipped', undefined],
+    ]);
     expect(xml).toBe('<PaymentRequest><desc>คอร์ส &lt;A&amp;B&gt; &quot;1&quot;</desc><amt>000000010010</amt></PaymentRequest>');
     expect(readXml(xml)).toEqual({ desc: 'คอร์ส <A&B> "1"', amt: '000000010010' });
   });

@@ -7,8 +7,7 @@ import type { PaymentConfig, PaymentOrder } from './types';
 let sandbox: RunningSandbox;
 let nextId = 2001;
 const order = (amount = '1234.50'): PaymentOrder => ({ id: nextId++, token: `tok-${nextId}`, amount: parseMajor(amount), description: 'Online course', email: 'buyer@example.com', name: 'Buyer' });
-const config = (): PaymentConfig =>
-  sandboxPaymentConfig(2, sandbox, { returnUrl: 'https://shop.example/payment/paypal/{orderToken}', cancelUrl: 'https://shop.example/myaccount/student/order' });
+const config = (): PaymentConfig => sandboxPaymentConfig(2, sandbox, { returnUrl: 'https://shop.example/payment/paypal/{orderToken}', cancelUrl: 'https://shop.example/myaccount/student/order' });
 
 type SandboxOrder = { status: string; purchase_units: Array<{ amount: { currency_code: string; value: string } }> };
 

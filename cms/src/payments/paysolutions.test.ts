@@ -9,8 +9,7 @@ let recorder: CallbackRecorder;
 let sandbox: RunningSandbox;
 let nextId = 1301;
 const order = (amount = '2500.00'): PaymentOrder => ({ id: nextId++, token: `tok-${nextId}`, amount: parseMajor(amount), description: 'Photoshop basics', email: 'buyer@example.com', name: 'Buyer' });
-const config = (): PaymentConfig =>
-  sandboxPaymentConfig(13, sandbox, { returnUrl: 'https://shop.example/myaccount/student/order', callbackUrl: `${recorder.url}/postback` });
+const config = (): PaymentConfig => sandboxPaymentConfig(13, sandbox, { returnUrl: 'https://shop.example/myaccount/student/order', callbackUrl: `${recorder.url}/postback` });
 
 /** The refno carries the clock to the second, so two starts for one order in the same second would collide. */
 async function started(paying = order()) {

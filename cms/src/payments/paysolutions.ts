@@ -42,7 +42,9 @@ async function inquire(refno: string, config: PaymentConfig): Promise<InquiryRes
   const rows: InquiryRow[] = Array.isArray(response.json) ? response.json : response.json ? [response.json as InquiryRow] : [];
   const row = rows.find((candidate) => String(candidate.ReferenceNo ?? '') === refno);
   if (!row) return paymentStatus(refno, 'pending', null, null, response.json);
-  const code = String(row.CurrencyCode ?? '').trim().toUpperCase();
+  const code = String(row.CurrencyCode ?? '')
+    .trim()
+    .toUpperCase();
   // The pay page's `cc` codes, or ISO codes; no code is no currency, and a payment without one waits for review.
   const currency = ['00', 'THB', '764'].includes(code) ? 'THB' : ['01', 'USD', '840'].includes(code) ? 'USD' : null;
   const orderNo = row.OrderNo ? String(row.OrderNo) : null;

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { parseMajor } from '@sala/shared/money';
-import {
-  createSandbox,
-  DEMO_KEYS,
-  DEMO_METHOD_CONFIG,
-  sandboxEncryptCard,
-  sandboxPaymentConfig,
-  SANDBOX_NAMES,
-  type RunningSandbox,
-  type SandboxName,
-} from '@sala/payment-sandbox';
+import { createSandbox, DEMO_KEYS, DEMO_METHOD_CONFIG, sandboxEncryptCard, sandboxPaymentConfig, SANDBOX_NAMES, type RunningSandbox, type SandboxName } from '@sala/payment-sandbox';
 import { getPaymentAdapter } from './registry';
 import type { PaymentConfig, StartExtra } from './types';
 

@@ -1,16 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMajor } from '@sala/shared/money';
-import {
-  createSandbox,
-  DEMO_KEYS,
-  sandboxEncryptCard,
-  sandboxPaymentConfig,
-  startCallbackRecorder,
-  submitForm,
-  type CallbackRecorder,
-  type RunningSandbox,
-} from '@sala/payment-sandbox';
+import { createSandbox, DEMO_KEYS, sandboxEncryptCard, sandboxPaymentConfig, startCallbackRecorder, submitForm, type CallbackRecorder, type RunningSandbox } from '@sala/payment-sandbox';
 import { twoC2pCardAdapter, twoC2pInstallmentAdapter, twoC2pQrAdapter } from './twoc2p';
 import type { CallbackRequest, PaymentConfig, PaymentOrder } from './types';
 
@@ -35,8 +26,7 @@ const order = (amount = '1234.50'): PaymentOrder => ({
   email: 'buyer@example.com',
   name: 'สมชาย ใจดี',
 });
-const config = (methodId: 3 | 10 | 15 = 3): PaymentConfig =>
-  sandboxPaymentConfig(methodId, sandbox, { returnUrl: `${recorder.url}/return/{orderToken}`, callbackUrl: `${recorder.url}/notify` });
+const config = (methodId: 3 | 10 | 15 = 3): PaymentConfig => sandboxPaymentConfig(methodId, sandbox, { returnUrl: `${recorder.url}/return/{orderToken}`, callbackUrl: `${recorder.url}/notify` });
 
 beforeAll(async () => {
   recorder = await startCallbackRecorder();

@@ -15,17 +15,7 @@ import { attemptReference, baseUrlOf, requireUrl, type HostPair } from './config
 import { base64Decode, base64Encode, hmacSha256Hex, peekJwt, safeEqual, signJwtHs256, verifyJwtHs256 } from './crypto';
 import { callProvider, describeRefusal, fetchImageAsDataUrl } from './http';
 import { qrDataUrl } from './promptpay';
-import {
-  PaymentError,
-  type BrowserAction,
-  type CallbackRequest,
-  type InquiryResult,
-  type PaymentAdapter,
-  type PaymentConfig,
-  type PaymentOrder,
-  type PaymentOutcome,
-  type StartExtra,
-} from './types';
+import { PaymentError, type BrowserAction, type CallbackRequest, type InquiryResult, type PaymentAdapter, type PaymentConfig, type PaymentOrder, type PaymentOutcome, type StartExtra } from './types';
 import { buildXml, readXml } from './xml';
 
 /** Which production host 2C2P assigns (t. or s.2c2p.com) is account-specific: override `secure` if told `s.`. */

@@ -155,14 +155,7 @@ export type PaymentAdapter = {
   inquire(providerReference: string, config: PaymentConfig): Promise<InquiryResult>;
 };
 
-export type PaymentErrorCode =
-  | 'BELOW_MINIMUM'
-  | 'ABOVE_MAXIMUM'
-  | 'UNSUPPORTED_CURRENCY'
-  | 'INVALID_INPUT'
-  | 'MISCONFIGURED'
-  | 'PROVIDER_REJECTED'
-  | 'PROVIDER_UNAVAILABLE';
+export type PaymentErrorCode = 'BELOW_MINIMUM' | 'ABOVE_MAXIMUM' | 'UNSUPPORTED_CURRENCY' | 'INVALID_INPUT' | 'MISCONFIGURED' | 'PROVIDER_REJECTED' | 'PROVIDER_UNAVAILABLE';
 
 /** A payment that cannot start or a provider that cannot be reached; `providerCode` is the provider's own code. */
 export class PaymentError extends Error {

@@ -74,9 +74,7 @@ async function getInvoice(id: string, config: PaymentConfig): Promise<InquiryRes
 
 async function getPaymentRequest(id: string, config: PaymentConfig): Promise<InquiryResult> {
   const response = await callProvider(`${api(config)}/payment_requests/${encodeURIComponent(id)}`, { headers: headers(config) });
-  return response.status === 200
-    ? statusOfPaymentRequest(response.json as PaymentRequest)
-    : { ok: false, reason: describeRefusal('Xendit payment request', response) };
+  return response.status === 200 ? statusOfPaymentRequest(response.json as PaymentRequest) : { ok: false, reason: describeRefusal('Xendit payment request', response) };
 }
 
 type Start = (order: PaymentOrder, config: PaymentConfig) => Promise<{ providerReference: string; browser: BrowserAction }>;

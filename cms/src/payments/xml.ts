@@ -7,9 +7,7 @@ export function escapeXml(text: string): string {
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) =>
-    ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] as string,
-  );
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] as string);
 }
 
 /** `<root><a>1</a><b>2</b></root>` from ordered pairs; undefined values are left out. */

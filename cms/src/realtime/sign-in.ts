@@ -8,16 +8,7 @@ import type { Core } from '@strapi/strapi';
 import type { Socket } from 'socket.io';
 import { isRevoked, type TokenClaims } from '../http/token-revocation';
 import { isTicket, verifyTicket } from './ticket';
-import {
-  SIGN_IN_ERROR_EVENT,
-  SIGN_IN_EVENT,
-  SIGN_IN_OK_EVENT,
-  SIGN_OUT_EVENT,
-  SIGN_OUT_OK_EVENT,
-  userRoom,
-  type SignInError,
-  type SignInOk,
-} from './events';
+import { SIGN_IN_ERROR_EVENT, SIGN_IN_EVENT, SIGN_IN_OK_EVENT, SIGN_OUT_EVENT, SIGN_OUT_OK_EVENT, userRoom, type SignInError, type SignInOk } from './events';
 
 const USER_UID = 'plugin::users-permissions.user';
 // setTimeout takes at most a signed 32-bit delay; a longer wait fires at once.
@@ -62,7 +53,11 @@ export async function checkSignIn(strapi: Core.Strapi, payload: unknown): Promis
   if (tokenUserId === null) return { ok: false, reason: 'invalid_token' };
   if (tokenUserId !== id) return { ok: false, reason: 'user_mismatch' };
 
-  const user = (await strapi.db.query(USER_UID).findOne({ where: { id }, select: ['id', 'blocked', 'tokens_valid_after'] })) as { id: number; blocked?: boolean | null; tokens_valid_after?: unknown } | null;
+  const user = (await strapi.db.query(USER_UID).findOne({ where: { id }, select: ['id', 'blocked', 'tokens_valid_after'] })) as {
+    id: number;
+    blocked?: boolean | null;
+    tokens_valid_after?: unknown;
+  } | null;
   if (!user) return { ok: false, reason: 'invalid_token' };
   if (user.blocked) return { ok: false, reason: 'user_blocked' };
   // A sign-out or a password reset since the token (or the ticket) was issued ends it.

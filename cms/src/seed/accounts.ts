@@ -41,11 +41,7 @@ export async function hashPassword(strapi: Core.Strapi, password: string): Promi
  * Finds a storefront account by username or creates it with an already hashed password:
  * the demo accounts share one password, and hashing it once keeps the seed fast.
  */
-export async function ensureStorefrontAccount(
-  strapi: Core.Strapi,
-  account: Omit<StorefrontAccount, 'password'>,
-  passwordHash: string,
-): Promise<number> {
+export async function ensureStorefrontAccount(strapi: Core.Strapi, account: Omit<StorefrontAccount, 'password'>, passwordHash: string): Promise<number> {
   const users = strapi.db.query('plugin::users-permissions.user');
   const existing = await users.findOne({ where: { username: account.username } });
   if (existing) return existing.id;

@@ -78,7 +78,11 @@ export async function deleteDemo(strapi: Core.Strapi): Promise<void> {
     for (const uid of [...contentTypes, ...components]) await strapi.db.query(uid as never).deleteMany({});
     const related = strapi.db.metadata.get('plugin::upload.file').attributes.related as { joinTable?: { name: string } };
     if (related.joinTable) {
-      await strapi.db.getConnection(related.joinTable.name).transacting(trx).whereIn('related_type', [...contentTypes, ...components]).delete();
+      await strapi.db
+        .getConnection(related.joinTable.name)
+        .transacting(trx)
+        .whereIn('related_type', [...contentTypes, ...components])
+        .delete();
     }
     const files = await strapi.db.query('plugin::upload.file').findMany({ where: { hash: { $startsWith: DEMO_FILE_PREFIX } }, select: ['id'] });
     // The rows go; the files on disk stay, since the next seed writes the same names again.
@@ -112,8 +116,7 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
     })),
     EXTRA_BANK_ACCOUNT,
   ];
-  const create = async (uid: string, data: Record<string, unknown>): Promise<Row> =>
-    (await strapi.db.query(uid as never).create({ data })) as Row;
+  const create = async (uid: string, data: Record<string, unknown>): Promise<Row> => (await strapi.db.query(uid as never).create({ data })) as Row;
 
   const assetPaths = [
     ...COURSES.map((c) => c.picture),
@@ -203,7 +206,7 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
           video_name: video ? video.name : null,
           video_url: video ? video.url : null,
           video_file: video ? video.id : null,
-          video_length: video ? VIDEO_SECONDS[lecture.video!] ?? DEMO_VIDEO_SECONDS : null,
+          video_length: video ? (VIDEO_SECONDS[lecture.video!] ?? DEMO_VIDEO_SECONDS) : null,
           is_subtitle: subtitle !== null,
           subtitle: subtitle ? subtitle.id : null,
           course: courseId,
@@ -246,18 +249,21 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
       sort_order: index,
     });
     products.set(product.key, row);
-    productPlans.set(product.key, await create('api::pricing-plan.pricing-plan', {
-      name: 'ราคาหนังสือ',
-      reference_code: 'PRODUCT',
-      product: row.id,
-      plan_type: 'One-Time Payment',
-      price: product.price,
-      price_usd: product.price_usd,
-      pricing_type: 'default',
-      status_show: true,
-      is_default: true,
-      sort_order: 0,
-    }));
+    productPlans.set(
+      product.key,
+      await create('api::pricing-plan.pricing-plan', {
+        name: 'ราคาหนังสือ',
+        reference_code: 'PRODUCT',
+        product: row.id,
+        plan_type: 'One-Time Payment',
+        price: product.price,
+        price_usd: product.price_usd,
+        pricing_type: 'default',
+        status_show: true,
+        is_default: true,
+        sort_order: 0,
+      }),
+    );
   }
   for (const fee of SHIPPING_FEES) await create('api::shipping-fee.shipping-fee', { ...fee, enabled: true });
 
@@ -355,11 +361,7 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
     },
     demoPasswordHash,
   );
-  await ensureStorefrontAccount(
-    strapi,
-    { username: shopAdmin.username, email: shopAdmin.email, role: shopAdmin.role, firstname: 'ผู้ดูแล', lastname: 'ร้านค้า' },
-    demoPasswordHash,
-  );
+  await ensureStorefrontAccount(strapi, { username: shopAdmin.username, email: shopAdmin.email, role: shopAdmin.role, firstname: 'ผู้ดูแล', lastname: 'ร้านค้า' }, demoPasswordHash);
 
   // demo.student already owns two courses, so the playlist, progress and the
   // free-for-owners plan of the recertification course can be tried at once.
@@ -429,7 +431,14 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
     });
   }
   const [firstLecture, secondLecture] = lectureIds.get('marketing')!;
-  await create('api::progress.progress', { user: studentId, course: courses.get('marketing')!.id, lecture: firstLecture, position_seconds: DEMO_VIDEO_SECONDS, completed: true, completed_at: daysFromNow(-19) });
+  await create('api::progress.progress', {
+    user: studentId,
+    course: courses.get('marketing')!.id,
+    lecture: firstLecture,
+    position_seconds: DEMO_VIDEO_SECONDS,
+    completed: true,
+    completed_at: daysFromNow(-19),
+  });
   await create('api::progress.progress', { user: studentId, course: courses.get('marketing')!.id, lecture: secondLecture, position_seconds: 0, completed: false });
   await create('api::course-comment.course-comment', {
     course: courses.get('marketing')!.id,

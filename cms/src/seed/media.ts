@@ -30,11 +30,7 @@ function demoFileName(relativePath: string): string {
  * several) rewrites the same files instead of adding new ones to public/uploads.
  * The files are processed concurrently; image resizing runs on libuv's thread pool.
  */
-export async function uploadSeedFiles(
-  strapi: Core.Strapi,
-  relativePaths: readonly string[],
-  alternativeText: (relativePath: string) => string,
-): Promise<Map<string, UploadedFile>> {
+export async function uploadSeedFiles(strapi: Core.Strapi, relativePaths: readonly string[], alternativeText: (relativePath: string) => string): Promise<Map<string, UploadedFile>> {
   const assetsDir = path.join(strapi.dirs.app.root, 'seed-assets');
   const uploadService = strapi.plugin('upload').service('upload');
   const imageManipulation = strapi.plugin('upload').service('image-manipulation') as ImageManipulation;

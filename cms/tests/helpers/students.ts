@@ -7,18 +7,21 @@ export async function createStudent(strapi: any, overrides: Record<string, unkno
   const tag = randomBytes(4).toString('hex');
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: overrides.roleType ?? 'authenticated' } });
   const { roleType: _ignored, ...fields } = overrides;
-  const user = await strapi.plugin('users-permissions').service('user').add({
-    username: `student.${tag}`,
-    email: `student.${tag}@example.com`,
-    password: 'secret123',
-    provider: 'local',
-    confirmed: true,
-    blocked: false,
-    role: role.id,
-    firstname: 'ทดสอบ',
-    lastname: tag,
-    ...fields,
-  });
+  const user = await strapi
+    .plugin('users-permissions')
+    .service('user')
+    .add({
+      username: `student.${tag}`,
+      email: `student.${tag}@example.com`,
+      password: 'secret123',
+      provider: 'local',
+      confirmed: true,
+      blocked: false,
+      role: role.id,
+      firstname: 'ทดสอบ',
+      lastname: tag,
+      ...fields,
+    });
   const jwt = strapi.plugin('users-permissions').service('jwt').issue({ id: user.id });
   return { id: user.id, username: user.username, email: user.email, jwt, auth: { authorization: `Bearer ${jwt}` } };
 }

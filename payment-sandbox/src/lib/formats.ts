@@ -54,7 +54,6 @@ export function crc16(text: string): string {
 /** A Thai QR bill payment (tag 30) with the amount, as a bank app would scan it. */
 export function billPaymentQr(billerId: string, ref1: string, amount: string, ref2?: string, ref3?: string): string {
   const merchant = tlv('00', 'A000000677010112') + tlv('01', billerId) + tlv('02', ref1) + (ref2 ? tlv('03', ref2) : '');
-  const body =
-    tlv('00', '01') + tlv('01', '12') + tlv('30', merchant) + tlv('53', '764') + tlv('54', amount) + tlv('58', 'TH') + (ref3 ? tlv('62', tlv('07', ref3)) : '') + '6304';
+  const body = tlv('00', '01') + tlv('01', '12') + tlv('30', merchant) + tlv('53', '764') + tlv('54', amount) + tlv('58', 'TH') + (ref3 ? tlv('62', tlv('07', ref3)) : '') + '6304';
   return body + crc16(body);
 }

@@ -1,8 +1,7 @@
 /** The hosted pages: one UTF-8 template, the Approve / Decline page and the auto-posting result form. */
 import { formatAmount } from './formats';
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 export function page(title: string, body: string): string {
   return `<!doctype html>

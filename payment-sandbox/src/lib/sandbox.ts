@@ -9,10 +9,7 @@ import { html, json, redirect, serve, type Delivery, type Route } from './http';
 export type Decision = 'approve' | 'decline';
 
 /** Where the provider sends the buyer's browser after a decision. */
-export type BrowserStep =
-  | { kind: 'form'; action: string; fields: Record<string, string> }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'none'; message: string };
+export type BrowserStep = { kind: 'form'; action: string; fields: Record<string, string> } | { kind: 'redirect'; url: string } | { kind: 'none'; message: string };
 
 export type Settlement = {
   reference: string;
@@ -80,10 +77,12 @@ export async function startSandbox(name: string, create: (context: ProviderConte
     }
   }
 
-  const control = (decision: Decision): Route[2] => async (request) => {
-    const result = await settle(request.params.ref, decision);
-    return json(result.status, result.settlement ?? { error: result.error });
-  };
+  const control =
+    (decision: Decision): Route[2] =>
+    async (request) => {
+      const result = await settle(request.params.ref, decision);
+      return json(result.status, result.settlement ?? { error: result.error });
+    };
 
   const routes: Route[] = [
     ...provider.routes,

@@ -45,8 +45,7 @@ type Charge = {
   created_at: string;
 };
 
-const omiseError = (status: number, code: string, message: string): Reply =>
-  json(status, { object: 'error', location: `https://www.omise.co/api-errors#${code}`, code, message });
+const omiseError = (status: number, code: string, message: string): Reply => json(status, { object: 'error', location: `https://www.omise.co/api-errors#${code}`, code, message });
 
 /** Omise takes JSON or form bodies; form keys like `card[number]` become one level of nesting. */
 function bodyOf(request: SandboxRequest): Record<string, unknown> {
@@ -245,32 +244,52 @@ export function createOmiseSandbox(keys: OmiseKeys = DEMO_KEYS.omise) {
       settle,
       routes: [
         ['POST', '/tokens', withKey('public', createToken)],
-        ['POST', '/sources', withKey('any', (request) => {
-          const body = bodyOf(request);
-          if (body.type !== 'promptpay' || !Number.isInteger(Number(body.amount))) return omiseError(400, 'invalid_source', 'only promptpay sources are simulated');
-          return json(200, promptPaySource(Number(body.amount), String(body.currency ?? 'thb').toLowerCase()));
-        })],
+        [
+          'POST',
+          '/sources',
+          withKey('any', (request) => {
+            const body = bodyOf(request);
+            if (body.type !== 'promptpay' || !Number.isInteger(Number(body.amount))) return omiseError(400, 'invalid_source', 'only promptpay sources are simulated');
+            return json(200, promptPaySource(Number(body.amount), String(body.currency ?? 'thb').toLowerCase()));
+          }),
+        ],
         ['POST', '/charges', withKey('secret', createCharge)],
-        ['GET', '/charges/:id', withKey('secret', (request) => {
-          const charge = charges.get(request.params.id);
-          return charge ? json(200, charge) : omiseError(404, 'not_found', 'charge was not found');
-        })],
+        [
+          'GET',
+          '/charges/:id',
+          withKey('secret', (request) => {
+            const charge = charges.get(request.params.id);
+            return charge ? json(200, charge) : omiseError(404, 'not_found', 'charge was not found');
+          }),
+        ],
         ['POST', '/charges/:id/mark_as_paid', markAs('approve')],
         ['POST', '/charges/:id/mark_as_failed', markAs('decline')],
-        ['GET', '/events/:id', withKey('secret', (request) => {
-          const event = events.get(request.params.id);
-          return event ? json(200, event) : omiseError(404, 'not_found', 'event was not found');
-        })],
-        ['GET', '/payments/:id/authorize', (request) => {
-          const charge = charges.get(request.params.id);
-          return charge?.authorize_uri ? html(decisionPage(payable(charge))) : omiseError(404, 'not_found', 'charge was not found');
-        }],
-        ['GET', '/charges/__/documents/:file', async (request) => {
-          const sourceId = request.params.file.replace(/\.png$/, '');
-          const charge = [...charges.values()].find((candidate) => candidate.source?.id === sourceId);
-          // Scanning the sandbox QR opens the sandbox page where the payment is approved.
-          return charge ? png(await QRCode.toBuffer(`${context.publicUrl}/__sandbox/page/${charge.id}`)) : omiseError(404, 'not_found', 'document was not found');
-        }],
+        [
+          'GET',
+          '/events/:id',
+          withKey('secret', (request) => {
+            const event = events.get(request.params.id);
+            return event ? json(200, event) : omiseError(404, 'not_found', 'event was not found');
+          }),
+        ],
+        [
+          'GET',
+          '/payments/:id/authorize',
+          (request) => {
+            const charge = charges.get(request.params.id);
+            return charge?.authorize_uri ? html(decisionPage(payable(charge))) : omiseError(404, 'not_found', 'charge was not found');
+          },
+        ],
+        [
+          'GET',
+          '/charges/__/documents/:file',
+          async (request) => {
+            const sourceId = request.params.file.replace(/\.png$/, '');
+            const charge = [...charges.values()].find((candidate) => candidate.source?.id === sourceId);
+            // Scanning the sandbox QR opens the sandbox page where the payment is approved.
+            return charge ? png(await QRCode.toBuffer(`${context.publicUrl}/__sandbox/page/${charge.id}`)) : omiseError(404, 'not_found', 'document was not found');
+          },
+        ],
         ['GET', '/omise.js', () => text(omiseJs(context.publicUrl), 200, 'text/javascript; charset=utf-8')],
       ],
     };

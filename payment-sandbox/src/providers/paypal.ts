@@ -62,19 +62,23 @@ export function createPayPalSandbox(keys: PayPalKeys = DEMO_KEYS.paypal) {
     });
 
     /** Bearer-token guard plus the PayPal-Request-Id replay for POSTs. */
-    const api = (handler: (request: SandboxRequest) => Reply) => (request: SandboxRequest): Reply => {
-      const token = /^Bearer (.+)$/.exec(request.header('authorization') ?? '')?.[1];
-      if (!token || !accessTokens.has(token)) return json(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
-      const requestId = request.method === 'POST' ? request.header('paypal-request-id') : undefined;
-      const replayed = requestId && replies.get(requestId);
-      if (replayed) return replayed;
-      const reply = handler(request);
-      if (requestId && reply.status < 500) replies.set(requestId, reply);
-      return reply;
-    };
+    const api =
+      (handler: (request: SandboxRequest) => Reply) =>
+      (request: SandboxRequest): Reply => {
+        const token = /^Bearer (.+)$/.exec(request.header('authorization') ?? '')?.[1];
+        if (!token || !accessTokens.has(token)) return json(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+        const requestId = request.method === 'POST' ? request.header('paypal-request-id') : undefined;
+        const replayed = requestId && replies.get(requestId);
+        if (replayed) return replayed;
+        const reply = handler(request);
+        if (requestId && reply.status < 500) replies.set(requestId, reply);
+        return reply;
+      };
 
     function oauth(request: SandboxRequest): Reply {
-      const [id, secret] = Buffer.from((request.header('authorization') ?? '').replace(/^Basic /, ''), 'base64').toString().split(':');
+      const [id, secret] = Buffer.from((request.header('authorization') ?? '').replace(/^Basic /, ''), 'base64')
+        .toString()
+        .split(':');
       if (!safeEqual(id ?? '', keys.clientId) || !safeEqual(secret ?? '', keys.clientSecret)) {
         return json(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
       }
@@ -85,7 +89,11 @@ export function createPayPalSandbox(keys: PayPalKeys = DEMO_KEYS.paypal) {
     }
 
     function createOrder(request: SandboxRequest): Reply {
-      const body = request.json() as { intent?: string; purchase_units?: Order['purchase_units']; payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } } } | null;
+      const body = request.json() as {
+        intent?: string;
+        purchase_units?: Order['purchase_units'];
+        payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } };
+      } | null;
       const unit = body?.purchase_units?.[0];
       if (body?.intent !== 'CAPTURE' || !unit) return paypalError(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'intent CAPTURE and purchase_units are required');
       const { currency_code: currency, value } = unit.amount ?? {};
@@ -154,15 +162,23 @@ export function createPayPalSandbox(keys: PayPalKeys = DEMO_KEYS.paypal) {
       routes: [
         ['POST', '/v1/oauth2/token', oauth],
         ['POST', '/v2/checkout/orders', api(createOrder)],
-        ['GET', '/v2/checkout/orders/:id', api((request) => {
-          const order = orders.get(request.params.id);
-          return order ? json(200, view(order)) : paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-        })],
+        [
+          'GET',
+          '/v2/checkout/orders/:id',
+          api((request) => {
+            const order = orders.get(request.params.id);
+            return order ? json(200, view(order)) : paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+          }),
+        ],
         ['POST', '/v2/checkout/orders/:id/capture', api(capture)],
-        ['GET', '/checkoutnow', (request) => {
-          const order = orders.get(request.query.get('token') ?? '');
-          return order ? html(decisionPage(payable(order))) : paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Unknown order token.');
-        }],
+        [
+          'GET',
+          '/checkoutnow',
+          (request) => {
+            const order = orders.get(request.query.get('token') ?? '');
+            return order ? html(decisionPage(payable(order))) : paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Unknown order token.');
+          },
+        ],
       ],
     };
   };

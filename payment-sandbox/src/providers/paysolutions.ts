@@ -72,9 +72,7 @@ export function createPaySolutionsSandbox(keys: PaySolutionsKeys = DEMO_KEYS.pay
 
     function inquiry(request: SandboxRequest): Reply {
       const authentic =
-        safeEqual(request.header('apikey') ?? '', keys.apiKey) &&
-        safeEqual(request.header('merchantsecretkey') ?? '', keys.merchantSecretKey) &&
-        request.header('merchantid') === shortId;
+        safeEqual(request.header('apikey') ?? '', keys.apiKey) && safeEqual(request.header('merchantsecretkey') ?? '', keys.merchantSecretKey) && request.header('merchantid') === shortId;
       if (!authentic) return json(401, { message: 'Unauthorized' });
       const body = request.json() ?? {};
       if (body.merchantId !== shortId) return json(400, { message: 'merchantId must be the last 5 digits of the merchant ID' });

@@ -160,20 +160,26 @@ export function createScbSandbox(keys: ScbKeys = DEMO_KEYS.scb) {
       routes: [
         ['POST', '/v1/oauth/token', token],
         ['POST', '/v1/payment/qrcode/create', guarded(createQr)],
-        ['GET', '/v1/payment/billpayment/inquiry', guarded((request) => {
-          const query = request.query;
-          if (query.get('eventCode') !== '00300100' || query.get('billerId') !== keys.billerId || !/^\d{4}-\d{2}-\d{2}$/.test(query.get('transactionDate') ?? '')) {
-            return answer(400, 4101, 'eventCode 00300100, billerId and transactionDate (YYYY-MM-DD) are required');
-          }
-          const rows = paidRows().filter(
-            (row) => row.paidDate === query.get('transactionDate') && (!query.get('reference1') || row.billPaymentRef1 === query.get('reference1')),
-          );
-          return answer(200, 1000, 'Success', rows.map(withoutDate));
-        })],
-        ['GET', '/v1/payment/billpayment/transactions/:id', guarded((request) => {
-          const row = paidRows().find((candidate) => candidate.transactionId === request.params.id);
-          return row ? answer(200, 1000, 'Success', withoutDate(row)) : answer(404, 4102, 'Transaction not found');
-        })],
+        [
+          'GET',
+          '/v1/payment/billpayment/inquiry',
+          guarded((request) => {
+            const query = request.query;
+            if (query.get('eventCode') !== '00300100' || query.get('billerId') !== keys.billerId || !/^\d{4}-\d{2}-\d{2}$/.test(query.get('transactionDate') ?? '')) {
+              return answer(400, 4101, 'eventCode 00300100, billerId and transactionDate (YYYY-MM-DD) are required');
+            }
+            const rows = paidRows().filter((row) => row.paidDate === query.get('transactionDate') && (!query.get('reference1') || row.billPaymentRef1 === query.get('reference1')));
+            return answer(200, 1000, 'Success', rows.map(withoutDate));
+          }),
+        ],
+        [
+          'GET',
+          '/v1/payment/billpayment/transactions/:id',
+          guarded((request) => {
+            const row = paidRows().find((candidate) => candidate.transactionId === request.params.id);
+            return row ? answer(200, 1000, 'Success', withoutDate(row)) : answer(404, 4102, 'Transaction not found');
+          }),
+        ],
       ],
     };
   };

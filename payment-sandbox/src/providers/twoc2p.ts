@@ -82,10 +82,7 @@ export function sandboxEncryptCard(card: Card, publicKeyPem?: string): string {
 function readCard(encCardData: string): { pan: string } | null {
   if (!encCardData.startsWith('SBX2.')) return null;
   try {
-    const plain = privateDecrypt(
-      { key: sandboxCardKeys().privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(encCardData.slice(5), 'base64'),
-    );
+    const plain = privateDecrypt({ key: sandboxCardKeys().privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(encCardData.slice(5), 'base64'));
     const card = JSON.parse(plain.toString('utf8')) as { pan?: string; month?: string; year?: string; cvv?: string };
     const valid = /^\d{12,19}$/.test(card.pan ?? '') && /^(0?[1-9]|1[0-2])$/.test(card.month ?? '') && /^\d{4}$/.test(card.year ?? '') && /^\d{3,4}$/.test(card.cvv ?? '');
     return valid ? { pan: card.pan as string } : null;
@@ -274,9 +271,7 @@ export function createTwoC2pSandbox(keys: TwoC2pKeys = DEMO_KEYS['2c2p']) {
           respDesc: 'Transaction is completed, please do payment inquiry request for full payment information.',
         }),
       );
-      const browser: BrowserStep = txn.frontendReturnUrl
-        ? { kind: 'form', action: txn.frontendReturnUrl, fields: { paymentResponse: frontend } }
-        : { kind: 'none', message: 'Payment completed.' };
+      const browser: BrowserStep = txn.frontendReturnUrl ? { kind: 'form', action: txn.frontendReturnUrl, fields: { paymentResponse: frontend } } : { kind: 'none', message: 'Payment completed.' };
       return { status: txn.status, browser, notifications };
     }
 

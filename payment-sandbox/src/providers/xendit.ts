@@ -30,7 +30,9 @@ export function createXenditSandbox(keys: XenditKeys = DEMO_KEYS.xendit) {
     const idempotent = new Map<string, Reply>();
 
     const authorized = (handler: (request: SandboxRequest) => Reply | Promise<Reply>) => (request: SandboxRequest) => {
-      const user = Buffer.from((request.header('authorization') ?? '').replace(/^Basic /, ''), 'base64').toString().split(':')[0];
+      const user = Buffer.from((request.header('authorization') ?? '').replace(/^Basic /, ''), 'base64')
+        .toString()
+        .split(':')[0];
       if (!safeEqual(user, keys.secretKey)) return xenditError(401, 'INVALID_API_KEY', 'API key is invalid');
       return handler(request);
     };
@@ -135,9 +137,12 @@ export function createXenditSandbox(keys: XenditKeys = DEMO_KEYS.xendit) {
       const invoice = invoices.get(reference);
       if (invoice) {
         // An invoice is not declined: a failed attempt lets the buyer retry until it expires.
-        Object.assign(invoice, decision === 'approve'
-          ? { status: 'PAID', paid_amount: invoice.amount, paid_at: now, payment_method: 'CREDIT_CARD', payment_channel: 'CREDIT_CARD', payment_id: newId('', 12), updated: now }
-          : { status: 'EXPIRED', updated: now });
+        Object.assign(
+          invoice,
+          decision === 'approve'
+            ? { status: 'PAID', paid_amount: invoice.amount, paid_at: now, payment_method: 'CREDIT_CARD', payment_channel: 'CREDIT_CARD', payment_id: newId('', 12), updated: now }
+            : { status: 'EXPIRED', updated: now },
+        );
         const notifications = await callback({ ...invoice, is_high: false, created: invoice.created, updated: now });
         const target = invoice[decision === 'approve' ? 'success_redirect_url' : 'failure_redirect_url'];
         return {
@@ -182,26 +187,51 @@ export function createXenditSandbox(keys: XenditKeys = DEMO_KEYS.xendit) {
       settle,
       routes: [
         ['POST', '/v2/invoices', authorized(createInvoice)],
-        ['GET', '/v2/invoices', authorized((request) => json(200, [...invoices.values()].filter((invoice) => invoice.external_id === request.query.get('external_id'))))],
-        ['GET', '/v2/invoices/:id', authorized((request) => {
-          const invoice = invoices.get(request.params.id);
-          return invoice ? json(200, invoice) : xenditError(404, 'INVOICE_NOT_FOUND_ERROR', 'Could not find invoice');
-        })],
+        [
+          'GET',
+          '/v2/invoices',
+          authorized((request) =>
+            json(
+              200,
+              [...invoices.values()].filter((invoice) => invoice.external_id === request.query.get('external_id')),
+            ),
+          ),
+        ],
+        [
+          'GET',
+          '/v2/invoices/:id',
+          authorized((request) => {
+            const invoice = invoices.get(request.params.id);
+            return invoice ? json(200, invoice) : xenditError(404, 'INVOICE_NOT_FOUND_ERROR', 'Could not find invoice');
+          }),
+        ],
         ['POST', '/payment_requests', authorized(createPaymentRequest)],
-        ['GET', '/payment_requests/:id', authorized((request) => {
-          const paymentRequest = requests.get(request.params.id);
-          return paymentRequest ? json(200, paymentRequest) : xenditError(404, 'DATA_NOT_FOUND', 'Payment request not found');
-        })],
-        ['POST', '/payment_requests/:id/payments/simulate', authorized(async (request) => {
-          const paymentRequest = requests.get(request.params.id);
-          if (!paymentRequest) return xenditError(404, 'DATA_NOT_FOUND', 'Payment request not found');
-          if (paymentRequest.status === 'PENDING') await settle(paymentRequest.id, 'approve');
-          return json(200, { status: 'PENDING', message: 'Payment simulation is being processed' });
-        })],
-        ['GET', '/web/:id', (request) => {
-          const invoice = invoices.get(request.params.id);
-          return invoice ? html(decisionPage(payable(invoice))) : xenditError(404, 'INVOICE_NOT_FOUND_ERROR', 'Could not find invoice');
-        }],
+        [
+          'GET',
+          '/payment_requests/:id',
+          authorized((request) => {
+            const paymentRequest = requests.get(request.params.id);
+            return paymentRequest ? json(200, paymentRequest) : xenditError(404, 'DATA_NOT_FOUND', 'Payment request not found');
+          }),
+        ],
+        [
+          'POST',
+          '/payment_requests/:id/payments/simulate',
+          authorized(async (request) => {
+            const paymentRequest = requests.get(request.params.id);
+            if (!paymentRequest) return xenditError(404, 'DATA_NOT_FOUND', 'Payment request not found');
+            if (paymentRequest.status === 'PENDING') await settle(paymentRequest.id, 'approve');
+            return json(200, { status: 'PENDING', message: 'Payment simulation is being processed' });
+          }),
+        ],
+        [
+          'GET',
+          '/web/:id',
+          (request) => {
+            const invoice = invoices.get(request.params.id);
+            return invoice ? html(decisionPage(payable(invoice))) : xenditError(404, 'INVOICE_NOT_FOUND_ERROR', 'Could not find invoice');
+          },
+        ],
       ],
     };
   };

@@ -66,9 +66,7 @@ describe('unsafeSecrets', () => {
   it('requires the secret that signs visitor addresses on both sides', () => {
     const { CLIENT_ADDRESS_SECRET: _unset, ...withoutAddressSecret } = cmsEnv;
     expect(unsafeSecrets(withoutAddressSecret, CMS_SECRETS)).toEqual([{ name: 'CLIENT_ADDRESS_SECRET', problem: 'is not set' }]);
-    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: 'change-me' }, STOREFRONT_SECRETS)).toEqual([
-      { name: 'CLIENT_ADDRESS_SECRET', problem: 'is a published example value' },
-    ]);
+    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: 'change-me' }, STOREFRONT_SECRETS)).toEqual([{ name: 'CLIENT_ADDRESS_SECRET', problem: 'is a published example value' }]);
   });
 
   it('describes the problems with the variable names and how to make a value', () => {

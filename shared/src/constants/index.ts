@@ -4,16 +4,7 @@
  */
 
 /** Course types of spec section 3, as stored in `course.course_type`. */
-export const COURSE_TYPES = [
-  'Online',
-  'Flex',
-  'In-class',
-  'Private-Classroom',
-  'Live-Broadcast',
-  'Live-Room',
-  'Live-Room-Student-Camera',
-  'product',
-] as const;
+export const COURSE_TYPES = ['Online', 'Flex', 'In-class', 'Private-Classroom', 'Live-Broadcast', 'Live-Room', 'Live-Room-Student-Camera', 'product'] as const;
 export type CourseType = (typeof COURSE_TYPES)[number];
 
 /** Plan types of a pricing plan. */
@@ -27,14 +18,7 @@ export const PRICING_TYPES = ['default', 'renew', 'others'] as const;
 export type PricingType = (typeof PRICING_TYPES)[number];
 
 /** Order statuses. An order is created as notYetReceived. */
-export const ORDER_STATUSES = [
-  'notYetReceived',
-  'pendingApproved',
-  'approved',
-  'rejected',
-  'cancelled',
-  'expired',
-] as const;
+export const ORDER_STATUSES = ['notYetReceived', 'pendingApproved', 'approved', 'rejected', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_REPORT_STATUSES = ['pending', 'approved', 'rejected', 'review'] as const;
@@ -149,13 +133,7 @@ export const COUPON_REASONS = [
 export type CouponReason = (typeof COUPON_REASONS)[number];
 
 /** Reason codes for a promotion that was not applied. */
-export const PROMOTION_REASONS = [
-  'promotion_not_found',
-  'promotion_not_applicable',
-  'promotion_not_chosen',
-  'promotion_expired',
-  'coupon_or_promotion',
-] as const;
+export const PROMOTION_REASONS = ['promotion_not_found', 'promotion_not_applicable', 'promotion_not_chosen', 'promotion_expired', 'coupon_or_promotion'] as const;
 export type PromotionReason = (typeof PROMOTION_REASONS)[number];
 
 /** Coupon and promotion kinds: P1 applies per course, P2 needs a number of courses in the cart. */
@@ -182,14 +160,7 @@ export const MINIMUM_PAYMENT_METHOD_IDS: readonly PaymentMethodId[] = [PAYMENT_M
 export const TAX_INVOICE_CHECK_MIN_AMOUNT: Readonly<Record<Currency, number>> = { THB: 100000, USD: 3000 };
 
 /** Course types that cannot be bought again once an order for them is approved. */
-export const NON_REBUYABLE_COURSE_TYPES: readonly CourseType[] = [
-  'Online',
-  'Flex',
-  'In-class',
-  'Live-Broadcast',
-  'Live-Room',
-  'Live-Room-Student-Camera',
-];
+export const NON_REBUYABLE_COURSE_TYPES: readonly CourseType[] = ['Online', 'Flex', 'In-class', 'Live-Broadcast', 'Live-Room', 'Live-Room-Student-Camera'];
 
 /** Order statuses in which buying the same course again is blocked. */
 export const PURCHASE_BLOCKING_STATUSES: readonly OrderStatus[] = ['notYetReceived', 'rejected', 'pendingApproved'];

@@ -125,8 +125,6 @@ describe('order checks', () => {
   });
 
   it('accepts a product with a shipping address and shipping method, and a chosen promotion', () => {
-    expect(
-      checkOrder({ ...base, courses: [{ courseId: 1, courseType: 'product', planId: 1 }], shippingAddressId: 4, shippingFeeId: 2, applicablePromotionIds: [1], promotionId: 1 }),
-    ).toEqual([]);
+    expect(checkOrder({ ...base, courses: [{ courseId: 1, courseType: 'product', planId: 1 }], shippingAddressId: 4, shippingFeeId: 2, applicablePromotionIds: [1], promotionId: 1 })).toEqual([]);
   });
 });

@@ -1,11 +1,4 @@
-import {
-  NON_REBUYABLE_COURSE_TYPES,
-  PURCHASE_BLOCKING_STATUSES,
-  type CourseType,
-  type ErrorCode,
-  type OrderStatus,
-  type PricingType,
-} from '../constants/index.js';
+import { NON_REBUYABLE_COURSE_TYPES, PURCHASE_BLOCKING_STATUSES, type CourseType, type ErrorCode, type OrderStatus, type PricingType } from '../constants/index.js';
 import { parseIdList } from '../plans/index.js';
 
 /** The buyer as far as purchase rules care; null for a visitor. */
@@ -88,7 +81,12 @@ export const PRINTED_BOOK_TYPE = 'physical';
  * needs a shipping address and a shipping method, as products do (an e-book ships nothing).
  */
 export function courseShipsItem(course: { free_book?: boolean | null; free_book_type?: string | null }): boolean {
-  return course.free_book === true && String(course.free_book_type ?? '').trim().toLowerCase() === PRINTED_BOOK_TYPE;
+  return (
+    course.free_book === true &&
+    String(course.free_book_type ?? '')
+      .trim()
+      .toLowerCase() === PRINTED_BOOK_TYPE
+  );
 }
 
 export type OrderCheckInput = {

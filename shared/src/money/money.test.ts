@@ -210,20 +210,16 @@ describe('allocate by largest remainder', () => {
 
   it('allocation parts always sum to the whole and no part exceeds its share rounded up', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
-        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 12 }),
-        (total, weights) => {
-          const parts = allocate(thb(total), weights);
-          expect(parts).toHaveLength(weights.length);
-          expect(parts.reduce((a, p) => a + p.amount, 0)).toBe(total);
-          const weightSum = weights.reduce((a, b) => a + b, 0);
-          parts.forEach((part, i) => {
-            const share = weightSum === 0 ? Math.abs(total) / weights.length : (Math.abs(total) * weights[i]) / weightSum;
-            expect(Math.abs(part.amount)).toBeLessThanOrEqual(Math.ceil(share + 1e-6));
-          });
-        },
-      ),
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 12 }), (total, weights) => {
+        const parts = allocate(thb(total), weights);
+        expect(parts).toHaveLength(weights.length);
+        expect(parts.reduce((a, p) => a + p.amount, 0)).toBe(total);
+        const weightSum = weights.reduce((a, b) => a + b, 0);
+        parts.forEach((part, i) => {
+          const share = weightSum === 0 ? Math.abs(total) / weights.length : (Math.abs(total) * weights[i]) / weightSum;
+          expect(Math.abs(part.amount)).toBeLessThanOrEqual(Math.ceil(share + 1e-6));
+        });
+      }),
     );
   });
 });

@@ -6,16 +6,7 @@
 import { BANGKOK_UTC_OFFSET_HOURS, MS_PER_HOUR, type Currency } from '../constants/index.js';
 import { money, subtract, add, toMajorString, type Money } from '../money/index.js';
 
-export {
-  CARD_TYPES,
-  cardDigits,
-  detectCardType,
-  isValidCardNumber,
-  luhnCheck,
-  possibleCardTypes,
-  type CardType,
-  type CardTypeInfo,
-} from './card-types.js';
+export { CARD_TYPES, cardDigits, detectCardType, isValidCardNumber, luhnCheck, possibleCardTypes, type CardType, type CardTypeInfo } from './card-types.js';
 
 /** Amounts of an order in minor units, as the order detail carries them. */
 export type OrderAmounts = {

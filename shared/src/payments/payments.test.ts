@@ -99,7 +99,13 @@ describe('payment helpers', () => {
     [[{ account_id: '123', bank_name: 'KBANK' }], true],
     [[], false],
     [null, false],
-    [[{ account_id: '123', bank_name: 'KBANK' }, { account_id: '', bank_name: 'SCB' }], false],
+    [
+      [
+        { account_id: '123', bank_name: 'KBANK' },
+        { account_id: '', bank_name: 'SCB' },
+      ],
+      false,
+    ],
     [[{ account_id: '123', bank_name: null }], false],
   ])('bank transfer is available only with accounts that all have account_id and bank_name: %j -> %s', (accounts, expected) => {
     expect(isBankTransferAvailable(accounts)).toBe(expected);

@@ -1,14 +1,4 @@
-import {
-  ACTUAL_MS_PER_MONTH,
-  ACTUAL_MS_PER_YEAR,
-  MS_PER_DAY,
-  MS_PER_HOUR,
-  PERIOD_DAYS_PER_MONTH,
-  PERIOD_DAYS_PER_YEAR,
-  type PlanType,
-  type PricingType,
-  type TermUnit,
-} from '../constants/index.js';
+import { ACTUAL_MS_PER_MONTH, ACTUAL_MS_PER_YEAR, MS_PER_DAY, MS_PER_HOUR, PERIOD_DAYS_PER_MONTH, PERIOD_DAYS_PER_YEAR, type PlanType, type PricingType, type TermUnit } from '../constants/index.js';
 
 /** A pricing plan as the domain sees it; prices in minor units (null when unset). */
 export type PricingPlan = {

@@ -1,16 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import {
-  actualDurationMs,
-  buildCountdown,
-  hasTerm,
-  listPlans,
-  parseIdList,
-  periodDays,
-  planDays,
-  splitDuration,
-  termDurationMs,
-  type PricingPlan,
-} from './index.js';
+import { actualDurationMs, buildCountdown, hasTerm, listPlans, parseIdList, periodDays, planDays, splitDuration, termDurationMs, type PricingPlan } from './index.js';
 
 function plan(id: number, extra: Partial<PricingPlan> = {}): PricingPlan {
   return {
@@ -92,7 +81,10 @@ describe('pricing plan listing', () => {
     [null, []],
     [undefined, []],
     ['4,,x, 5', [4, 5]],
-    [[7, 8], [7, 8]],
+    [
+      [7, 8],
+      [7, 8],
+    ],
   ] as const)('reads the comma list %j as %j', (value, expected) => {
     expect(parseIdList(value)).toEqual(expected);
   });
@@ -144,10 +136,7 @@ describe('the countdown record', () => {
 
   it('counts down a Period plan from start + plan days and takes now as an argument', () => {
     // 30 days from 1 Jan = 31 Jan; at 11 Jan, 20 days are left and 10 have passed
-    const record = buildCountdown(
-      { planType: 'Period', term: 1, termUnit: 'Month(s)', term2: null, termUnit2: null, startDateTime: start, orderId: 42 },
-      '2025-01-11T00:00:00.000Z',
-    );
+    const record = buildCountdown({ planType: 'Period', term: 1, termUnit: 'Month(s)', term2: null, termUnit2: null, startDateTime: start, orderId: 42 }, '2025-01-11T00:00:00.000Z');
     expect(record).toMatchObject({
       courseDays: 30,
       finishDateTime: '2025-01-31T00:00:00.000Z',
@@ -180,10 +169,7 @@ describe('the countdown record', () => {
   });
 
   it('never expires a One-Time Payment plan', () => {
-    const record = buildCountdown(
-      { planType: 'One-Time Payment', term: null, termUnit: null, term2: null, termUnit2: null, startDateTime: start, orderId: 1 },
-      Date.parse('2030-01-01T00:00:00.000Z'),
-    );
+    const record = buildCountdown({ planType: 'One-Time Payment', term: null, termUnit: null, term2: null, termUnit2: null, startDateTime: start, orderId: 1 }, Date.parse('2030-01-01T00:00:00.000Z'));
     expect(record).toMatchObject({ countDownTime: null, finishDateTime: null, expired: false, remaining: null });
     expect(record.progressTime).toBeGreaterThan(0);
   });

@@ -36,10 +36,9 @@ const promotionArb: fc.Arbitrary<PromotionInput> = fc.record({
   courseIds: fc.option(fc.uniqueArray(courseId, { maxLength: 4 }), { nil: null }),
   numberOfCourse: fc.integer({ min: 0, max: 4 }),
   isEnableTier: fc.boolean(),
-  tierList: fc.array(
-    fc.record({ numberOfCourse: fc.integer({ min: 0, max: 4 }), discountAmount: minor, discountUsdAmount: nullableMinor, discountBasisPoints: fc.integer({ min: 0, max: 10_000 }) }),
-    { maxLength: 3 },
-  ),
+  tierList: fc.array(fc.record({ numberOfCourse: fc.integer({ min: 0, max: 4 }), discountAmount: minor, discountUsdAmount: nullableMinor, discountBasisPoints: fc.integer({ min: 0, max: 10_000 }) }), {
+    maxLength: 3,
+  }),
   ...discountValue,
 });
 

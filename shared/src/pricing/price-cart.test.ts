@@ -51,7 +51,15 @@ describe('list prices', () => {
 
   it('prices a USD cart (layout four) from price_usd', () => {
     // 29.99 USD + 10.00 USD = 39.99 USD
-    const result = priceCart(cart({ currency: 'USD', lines: [{ ...line(1, 100000), plan: { id: 1, priceAmount: 100000, priceUsdAmount: 2999 } }, { ...line(2, 0), plan: { id: 2, priceAmount: 35000, priceUsdAmount: 1000 } }] }));
+    const result = priceCart(
+      cart({
+        currency: 'USD',
+        lines: [
+          { ...line(1, 100000), plan: { id: 1, priceAmount: 100000, priceUsdAmount: 2999 } },
+          { ...line(2, 0), plan: { id: 2, priceAmount: 35000, priceUsdAmount: 1000 } },
+        ],
+      }),
+    );
     expect(result.totals.amountToPay).toEqual({ amount: 3999, currency: 'USD' });
   });
 
@@ -83,9 +91,7 @@ describe('coupons', () => {
   it('applies coupons percent first, then amount: 10% then 100.00 off 1,000.00 is 800.00', () => {
     // percent first: 1,000.00 - 10% (100.00) = 900.00; then - 100.00 = 800.00
     // (amount first would give 1,000.00 - 100.00 = 900.00, - 10% = 810.00)
-    const result = priceCart(
-      cart({ coupons: [coupon({ id: 1, discountAmount: 10000 }), coupon({ id: 2, discountType: 'percent', discountBasisPoints: 1000 })] }),
-    );
+    const result = priceCart(cart({ coupons: [coupon({ id: 1, discountAmount: 10000 }), coupon({ id: 2, discountType: 'percent', discountBasisPoints: 1000 })] }));
     expect(result.appliedCoupons.map((c) => [c.id, c.discountAmount])).toEqual([
       [2, 10000],
       [1, 10000],
@@ -107,10 +113,7 @@ describe('coupons', () => {
     // 1,000.00 - 20% = 800.00; 800.00 - 10% (80.00) = 720.00
     const result = priceCart(
       cart({
-        coupons: [
-          coupon({ id: 1, discountType: 'percent', discountBasisPoints: 1000 }),
-          coupon({ id: 2, discountType: 'percent', discountBasisPoints: 2000 }),
-        ],
+        coupons: [coupon({ id: 1, discountType: 'percent', discountBasisPoints: 1000 }), coupon({ id: 2, discountType: 'percent', discountBasisPoints: 2000 })],
       }),
     );
     expect(result.appliedCoupons.map((c) => [c.id, c.discountAmount])).toEqual([
@@ -128,9 +131,19 @@ describe('coupons', () => {
     ['a P1 coupon without a course list covers every course', coupon({ id: 1, courseIds: null, discountAmount: 5000 }), [95000, 45000, 25000], 15000],
     // P2 amount 300.00 over 1,000.00 / 500.00 / 300.00 (1,800.00):
     // 300.00 × 1000/1800 = 166.666 -> 166.66 (+0.01, largest remainder) = 166.67; × 500/1800 = 83.333 -> 83.33; × 300/1800 = 50.00
-    ['a P2 amount coupon is taken once and spread in proportion by largest remainder', coupon({ id: 1, couponType: 'P2', courseIds: [1, 2, 3], numberOfCourse: 3, discountAmount: 30000 }), [83333, 41667, 25000], 30000],
+    [
+      'a P2 amount coupon is taken once and spread in proportion by largest remainder',
+      coupon({ id: 1, couponType: 'P2', courseIds: [1, 2, 3], numberOfCourse: 3, discountAmount: 30000 }),
+      [83333, 41667, 25000],
+      30000,
+    ],
     // P2 percent: 10% of (1,000.00 + 500.00) = 150.00 spread 100.00 / 50.00
-    ['a P2 percent coupon takes its percent of its courses together', coupon({ id: 1, couponType: 'P2', courseIds: [1, 2], numberOfCourse: 2, discountType: 'percent', discountBasisPoints: 1000 }), [90000, 45000, 30000], 15000],
+    [
+      'a P2 percent coupon takes its percent of its courses together',
+      coupon({ id: 1, couponType: 'P2', courseIds: [1, 2], numberOfCourse: 2, discountType: 'percent', discountBasisPoints: 1000 }),
+      [90000, 45000, 30000],
+      15000,
+    ],
   ])('%s', (_name, c, nets, discount) => {
     const result = priceCart(cart({ lines: [line(1, 100000), line(2, 50000), line(3, 30000)], coupons: [c] }));
     expect(result.lines.map((l) => l.netAmount)).toEqual(nets);
@@ -149,15 +162,27 @@ describe('coupons', () => {
 
   test.each([
     ['an entered code with no coupon record is dont_have_coupon', cart({ couponCodes: ['nope', ' ', 'NOPE'] }), [{ id: null, code: 'NOPE', reason: 'dont_have_coupon' }]],
-    ['the same coupon twice is duplicate_coupon', cart({ coupons: [coupon({ id: 1, discountAmount: 100 }), coupon({ id: 1, discountAmount: 100 })] }), [{ id: 1, code: 'CODE1', reason: 'duplicate_coupon' }]],
+    [
+      'the same coupon twice is duplicate_coupon',
+      cart({ coupons: [coupon({ id: 1, discountAmount: 100 }), coupon({ id: 1, discountAmount: 100 })] }),
+      [{ id: 1, code: 'CODE1', reason: 'duplicate_coupon' }],
+    ],
     ['the same code in another case is duplicate_coupon', cart({ coupons: [coupon({ id: 1, code: 'SAVE' }), coupon({ id: 2, code: 'save' })] }), [{ id: 2, code: 'save', reason: 'duplicate_coupon' }]],
     ['a coupon for courses not in the cart is not_support', cart({ coupons: [coupon({ id: 1, courseIds: [99] })] }), [{ id: 1, code: 'CODE1', reason: 'not_support' }]],
     ['a coupon used up to its usage_limit is coupon_full', cart({ coupons: [coupon({ id: 1, usageLimit: 10, usedCount: 10 })] }), [{ id: 1, code: 'CODE1', reason: 'coupon_full' }]],
     ['a coupon without payment methods is coupon_no_payment_method', cart({ coupons: [coupon({ id: 1, paymentMethodIds: [] })] }), [{ id: 1, code: 'CODE1', reason: 'coupon_no_payment_method' }]],
-    ['a coupon whose payment methods exclude the chosen one is coupon_payment_method_conflict', cart({ paymentMethodId: 4, coupons: [coupon({ id: 1, paymentMethodIds: [1] })] }), [{ id: 1, code: 'CODE1', reason: 'coupon_payment_method_conflict' }]],
+    [
+      'a coupon whose payment methods exclude the chosen one is coupon_payment_method_conflict',
+      cart({ paymentMethodId: 4, coupons: [coupon({ id: 1, paymentMethodIds: [1] })] }),
+      [{ id: 1, code: 'CODE1', reason: 'coupon_payment_method_conflict' }],
+    ],
     ['a coupon past valid_to is coupon_expired', cart({ coupons: [coupon({ id: 1, validTo: '2025-06-15T11:59:59+07:00' })] }), [{ id: 1, code: 'CODE1', reason: 'coupon_expired' }]],
     ['a coupon before valid_from is coupon_expired', cart({ coupons: [coupon({ id: 1, validFrom: '2025-06-16' })] }), [{ id: 1, code: 'CODE1', reason: 'coupon_expired' }]],
-    ['an amount coupon without a USD amount on a USD cart is not_support', cart({ currency: 'USD', coupons: [coupon({ id: 1, discountAmount: 100, discountUsdAmount: null })] }), [{ id: 1, code: 'CODE1', reason: 'not_support' }]],
+    [
+      'an amount coupon without a USD amount on a USD cart is not_support',
+      cart({ currency: 'USD', coupons: [coupon({ id: 1, discountAmount: 100, discountUsdAmount: null })] }),
+      [{ id: 1, code: 'CODE1', reason: 'not_support' }],
+    ],
   ])('rejects: %s', (_name, input, rejected) => {
     const result = priceCart(input);
     expect(result.rejectedCoupons).toEqual(rejected);
@@ -189,7 +214,9 @@ describe('coupons', () => {
 
   it('uses discount_amount_usd for an amount coupon on a USD cart', () => {
     // 29.99 - 5.00 = 24.99 USD
-    const result = priceCart(cart({ currency: 'USD', lines: [{ ...line(1, 0), plan: { id: 1, priceAmount: 100000, priceUsdAmount: 2999 } }], coupons: [coupon({ id: 1, discountAmount: 17500, discountUsdAmount: 500 })] }));
+    const result = priceCart(
+      cart({ currency: 'USD', lines: [{ ...line(1, 0), plan: { id: 1, priceAmount: 100000, priceUsdAmount: 2999 } }], coupons: [coupon({ id: 1, discountAmount: 17500, discountUsdAmount: 500 })] }),
+    );
     expect(result.totals.amountToPay).toEqual({ amount: 2499, currency: 'USD' });
   });
 
@@ -356,9 +383,7 @@ describe('promotions', () => {
 
   it('applies the promotion before coupons: 10% promotion, then 10% coupon on what is left', () => {
     // 1,000.00 - 10% = 900.00; 900.00 - 10% = 810.00
-    const result = priceCart(
-      cart({ promotions: [promotion({ id: 1, discountBasisPoints: 1000 })], coupons: [coupon({ id: 1, discountType: 'percent', discountBasisPoints: 1000 })] }),
-    );
+    const result = priceCart(cart({ promotions: [promotion({ id: 1, discountBasisPoints: 1000 })], coupons: [coupon({ id: 1, discountType: 'percent', discountBasisPoints: 1000 })] }));
     expect(result.totals.amountToPay.amount).toBe(81000);
     expect(result.lines[0].adjustments).toEqual([
       { source: 'promotion', id: 1, code: null, amount: 10000 },
@@ -411,9 +436,7 @@ describe('VAT, withholding and the amount to pay', () => {
     // VAT off: base = 1,070.00; 3% = 32.10; 1,070.00 - 32.10 = 1,037.90
     ['withholding is on the whole net goods when VAT is off', false, 3 as const, 3210, 103790],
   ])('%s', (_name, vatEnabled, percent, withholding, toPay) => {
-    const result = priceCart(
-      cart({ lines: [line(1, 107000)], settings: { ...SETTINGS, vatEnabled }, taxInvoice: { personType: 'juristic_person' }, withholding: { enabled: true, percent } }),
-    );
+    const result = priceCart(cart({ lines: [line(1, 107000)], settings: { ...SETTINGS, vatEnabled }, taxInvoice: { personType: 'juristic_person' }, withholding: { enabled: true, percent } }));
     expect(result.totals.withholding.amount).toBe(withholding);
     expect(result.totals.amountToPay.amount).toBe(toPay);
     expect(result.withholdingPercent).toBe(percent ?? 3);

@@ -73,8 +73,7 @@ function normaliseCode(code: string): string {
  */
 function compareCoupons(currency: Currency) {
   return (a: CouponInput, b: CouponInput): number => {
-    const rank = (coupon: CouponInput) =>
-      coupon.discountType === 'percent' ? [0, -coupon.discountBasisPoints] : [1, -(rateOf(coupon, 'amount', currency)?.amount ?? -1)];
+    const rank = (coupon: CouponInput) => (coupon.discountType === 'percent' ? [0, -coupon.discountBasisPoints] : [1, -(rateOf(coupon, 'amount', currency)?.amount ?? -1)]);
     const [ra, va] = rank(a);
     const [rb, vb] = rank(b);
     const keyA = JSON.stringify(a);
@@ -94,8 +93,7 @@ function qualifyingIndexes(lines: WorkingLine[], courseIds: number[] | null): nu
  * the lines' nets. No share exceeds its line's net.
  */
 function discountShares(kind: DiscountKind, rate: Rate, nets: number[], currency: Currency): number[] {
-  const takeOff = (base: number) =>
-    Math.min(base, rate.discountType === 'percent' ? percentOf(money(base, currency), rate.basisPoints).amount : rate.amount);
+  const takeOff = (base: number) => Math.min(base, rate.discountType === 'percent' ? percentOf(money(base, currency), rate.basisPoints).amount : rate.amount);
   if (kind === 'P1') return nets.map(takeOff);
   const total = takeOff(nets.reduce((a, b) => a + b, 0));
   return allocate(money(total, currency), nets).map((part) => part.amount);
@@ -116,8 +114,7 @@ function applyShares(lines: WorkingLine[], indexes: number[], shares: number[], 
 }
 
 type PromotionEvaluation =
-  | { ok: true; promotion: PromotionInput; indexes: number[]; rate: Rate; tier: number | null; discount: number }
-  | { ok: false; promotion: PromotionInput; reason: PromotionReason };
+  { ok: true; promotion: PromotionInput; indexes: number[]; rate: Rate; tier: number | null; discount: number } | { ok: false; promotion: PromotionInput; reason: PromotionReason };
 
 function evaluatePromotion(promotion: PromotionInput, lines: WorkingLine[], currency: Currency, now: number): PromotionEvaluation {
   if (!isWithin(promotion.validFrom, promotion.validTo, now)) return { ok: false, promotion, reason: 'promotion_expired' };
@@ -125,13 +122,16 @@ function evaluatePromotion(promotion: PromotionInput, lines: WorkingLine[], curr
   const count = indexes.length;
   const needed = promotion.promotionType === 'P2' ? Math.max(1, promotion.numberOfCourse) : 1;
   // With tiers on, the highest tier the cart reaches stands in for the base discount.
-  const tier = [...promotion.tierList]
-    .sort((a, b) => b.numberOfCourse - a.numberOfCourse)
-    .find((t) => Math.max(1, t.numberOfCourse) <= count);
+  const tier = [...promotion.tierList].sort((a, b) => b.numberOfCourse - a.numberOfCourse).find((t) => Math.max(1, t.numberOfCourse) <= count);
   const source = promotion.isEnableTier ? tier : count >= needed ? promotion : undefined;
   const rate = source ? rateOf(source, promotion.discountType, currency) : null;
   if (!rate) return { ok: false, promotion, reason: 'promotion_not_applicable' };
-  const shares = discountShares(promotion.promotionType, rate, indexes.map((i) => lines[i].netAmount), currency);
+  const shares = discountShares(
+    promotion.promotionType,
+    rate,
+    indexes.map((i) => lines[i].netAmount),
+    currency,
+  );
   return {
     ok: true,
     promotion,
@@ -142,13 +142,7 @@ function evaluatePromotion(promotion: PromotionInput, lines: WorkingLine[], curr
   };
 }
 
-function couponRejection(
-  coupon: CouponInput,
-  lines: WorkingLine[],
-  input: PriceCartInput,
-  currency: Currency,
-  now: number,
-): CouponReason | null {
+function couponRejection(coupon: CouponInput, lines: WorkingLine[], input: PriceCartInput, currency: Currency, now: number): CouponReason | null {
   if (!isWithin(coupon.validFrom, coupon.validTo, now)) return 'coupon_expired';
   if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return 'coupon_full';
   if (coupon.paymentMethodIds.length === 0) return 'coupon_no_payment_method';
@@ -163,7 +157,15 @@ function couponRejection(
 function couponShares(coupon: CouponInput, lines: WorkingLine[], currency: Currency): { indexes: number[]; shares: number[] } {
   const indexes = qualifyingIndexes(lines, coupon.courseIds);
   const rate = rateOf(coupon, coupon.discountType, currency) as Rate;
-  return { indexes, shares: discountShares(coupon.couponType, rate, indexes.map((i) => lines[i].netAmount), currency) };
+  return {
+    indexes,
+    shares: discountShares(
+      coupon.couponType,
+      rate,
+      indexes.map((i) => lines[i].netAmount),
+      currency,
+    ),
+  };
 }
 
 function priceLines(input: PriceCartInput, currency: Currency): WorkingLine[] {
@@ -172,13 +174,7 @@ function priceLines(input: PriceCartInput, currency: Currency): WorkingLine[] {
     const quantity = line.quantity ?? 1;
     if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`quantity must be a positive integer, got ${quantity}`);
     const price = line.plan ? (currency === 'USD' ? line.plan.priceUsdAmount : line.plan.priceAmount) : null;
-    const problem: LineProblem | null = seen.has(line.courseId)
-      ? 'COURSE_DUPLICATE'
-      : !line.plan || line.plan.priceAmount === null
-        ? 'NO_PRICING_PLAN'
-        : price === null
-          ? 'USD_PRICE_MISSING'
-          : null;
+    const problem: LineProblem | null = seen.has(line.courseId) ? 'COURSE_DUPLICATE' : !line.plan || line.plan.priceAmount === null ? 'NO_PRICING_PLAN' : price === null ? 'USD_PRICE_MISSING' : null;
     seen.add(line.courseId);
     const unitPriceAmount = problem ? 0 : (price as number);
     assertMinorUnits(unitPriceAmount, `price of course ${line.courseId}`);
@@ -248,9 +244,7 @@ export function priceCart(input: PriceCartInput): PriceBreakdown {
     promotions.forEach((p) => rejectedPromotions.push({ id: p.id, reason: 'coupon_or_promotion' }));
   } else {
     const evaluations = promotions.map((p) => evaluatePromotion(p, lines, currency, now));
-    const applicable = evaluations
-      .filter((e): e is Extract<PromotionEvaluation, { ok: true }> => e.ok)
-      .sort((a, b) => b.discount - a.discount || a.promotion.id - b.promotion.id);
+    const applicable = evaluations.filter((e): e is Extract<PromotionEvaluation, { ok: true }> => e.ok).sort((a, b) => b.discount - a.discount || a.promotion.id - b.promotion.id);
     applicablePromotionIds = applicable.map((e) => e.promotion.id);
     const winner = chosen === 'auto' ? applicable[0] : applicable.find((e) => e.promotion.id === chosen);
     if (typeof chosen === 'number' && !promotions.some((p) => p.id === chosen)) {
@@ -263,7 +257,12 @@ export function priceCart(input: PriceCartInput): PriceBreakdown {
     }
     if (winner) {
       const { promotion, indexes, rate } = winner;
-      const shares = discountShares(promotion.promotionType, rate, indexes.map((i) => lines[i].netAmount), currency);
+      const shares = discountShares(
+        promotion.promotionType,
+        rate,
+        indexes.map((i) => lines[i].netAmount),
+        currency,
+      );
       appliedPromotion = {
         id: promotion.id,
         title: promotion.title,
@@ -315,10 +314,7 @@ export function priceCart(input: PriceCartInput): PriceBreakdown {
   const withholding = percentOf(withholdingBase, percentToBasisPoints(withholdingPercent ?? 0));
   const amountToPay = subtract(net, withholding);
   const belowMinimum =
-    currency === 'THB' &&
-    MINIMUM_PAYMENT_METHOD_IDS.includes(input.paymentMethodId as PaymentMethodId) &&
-    amountToPay.amount > 0 &&
-    amountToPay.amount < MINIMUM_ONLINE_PAYMENT_AMOUNT;
+    currency === 'THB' && MINIMUM_PAYMENT_METHOD_IDS.includes(input.paymentMethodId as PaymentMethodId) && amountToPay.amount > 0 && amountToPay.amount < MINIMUM_ONLINE_PAYMENT_AMOUNT;
   if (belowMinimum) problems.push({ code: 'MINIMUM_AMOUNT' });
 
   return {

@@ -1,14 +1,4 @@
-import type {
-  CouponReason,
-  CourseType,
-  Currency,
-  DiscountKind,
-  DiscountType,
-  ErrorCode,
-  PromotionReason,
-  TaxPersonType,
-  WithholdingPercent,
-} from '../constants/index.js';
+import type { CouponReason, CourseType, Currency, DiscountKind, DiscountType, ErrorCode, PromotionReason, TaxPersonType, WithholdingPercent } from '../constants/index.js';
 import type { Money } from '../money/index.js';
 
 /** The plan a line is bought on; prices in minor units, null when the plan has no price in that currency. */

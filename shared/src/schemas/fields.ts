@@ -20,23 +20,15 @@ export function textField(rules: readonly Rule[]) {
 }
 
 /** Accepts true/false, 1/0, '1'/'0', 'true'/'false' and 'on' (a checked checkbox). */
-export const flagField = z.preprocess(
-  (value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on',
-  z.boolean(),
-);
+export const flagField = z.preprocess((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on', z.boolean());
 
 /** A file as chosen in a browser (a File) or already stored (only a name). The object is kept as given. */
 export type FileRef = { name: string; type?: string; size?: number };
 
-export const fileRefSchema = z.custom<FileRef>(
-  (value) => typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string',
-);
+export const fileRefSchema = z.custom<FileRef>((value) => typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string');
 
 /** A list of files; a single file or nothing is read as a list. */
-export const fileListField = z.preprocess(
-  (value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]),
-  z.array(fileRefSchema),
-);
+export const fileListField = z.preprocess((value) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value]), z.array(fileRefSchema));
 
 /** Digits only. */
 export const isDigits = (value: string) => /^\d+$/.test(value);

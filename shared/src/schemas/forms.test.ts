@@ -243,15 +243,7 @@ describe('tax invoice', () => {
 
   it('gives one message per failing field, in English when asked', () => {
     const result = buildTaxInvoiceSchema(createTranslator('en')).safeParse({});
-    expect(result.error?.issues.map((i) => i.path[0])).toEqual([
-      'taxNameOne',
-      'taxNameTwo',
-      'taxPayerIdentificationNo',
-      'taxAddress',
-      'taxPostcode',
-      'taxDeliveryAddress',
-      'taxCompanyCertificate',
-    ]);
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual(['taxNameOne', 'taxNameTwo', 'taxPayerIdentificationNo', 'taxAddress', 'taxPostcode', 'taxDeliveryAddress', 'taxCompanyCertificate']);
     expect(messageOf(result, 'taxPostcode')).toBe('Please enter the 5-digit postcode');
   });
 

@@ -11,7 +11,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 /** The forgot-password form and the body of POST /public/students/forgot-password. */
 export function buildForgotPasswordSchema(t: Translate) {
   return z.object({
-    email: z.preprocess(text, z.string().max(255, { error: t('forgot_email_invalid') }).regex(EMAIL_PATTERN, { error: t('forgot_email_invalid') })),
+    email: z.preprocess(
+      text,
+      z
+        .string()
+        .max(255, { error: t('forgot_email_invalid') })
+        .regex(EMAIL_PATTERN, { error: t('forgot_email_invalid') }),
+    ),
   });
 }
 
@@ -22,7 +28,13 @@ export function buildForgotPasswordSchema(t: Translate) {
 export function buildResetPasswordSchema(t: Translate) {
   return z
     .object({
-      code: z.preprocess(text, z.string().min(1, { error: t('reset_code_invalid') }).max(256, { error: t('reset_code_invalid') })),
+      code: z.preprocess(
+        text,
+        z
+          .string()
+          .min(1, { error: t('reset_code_invalid') })
+          .max(256, { error: t('reset_code_invalid') }),
+      ),
       password: z.preprocess(
         (value) => (typeof value === 'string' ? value : ''),
         z

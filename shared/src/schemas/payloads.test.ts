@@ -128,7 +128,10 @@ describe('order payload', () => {
     shipping_fee: 0,
     currency_code: 'THB',
     pricingplan_id: [10, 20],
-    courses: JSON.stringify([{ course_id: 1, pricingplan_id: 10, price: 999.5 }, { course_id: 2, pricingplan_id: 20, price: '1000' }]),
+    courses: JSON.stringify([
+      { course_id: 1, pricingplan_id: 10, price: 999.5 },
+      { course_id: 2, pricingplan_id: 20, price: '1000' },
+    ]),
     cancel_at: '2025-06-16T12:00:00+07:00',
     shipping_address_id: '',
     shipping_fee_id: null,
@@ -145,7 +148,10 @@ describe('order payload', () => {
       is_withholding: true,
       withholding_percent: 3,
       shipping_address_id: null,
-      courses: [{ course_id: 1, price: '999.5' }, { course_id: 2, price: '1000' }],
+      courses: [
+        { course_id: 1, price: '999.5' },
+        { course_id: 2, price: '1000' },
+      ],
     });
   });
 
@@ -215,14 +221,7 @@ describe('registration payload', () => {
 
   it('checks the tax invoice fields when a tax invoice is asked for', () => {
     const result = RegistrationPayloadSchema.safeParse({ ...payload, is_require_tax_invoice: '1', tax_person_type: 'juristic_person', tax_payer_identification_no: '123' });
-    expect(result.error?.issues.map((i) => i.path[0])).toEqual([
-      'tax_name_one',
-      'tax_name_two',
-      'tax_payer_identification_no',
-      'tax_address',
-      'tax_postcode',
-      'tax_company_certificate',
-    ]);
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual(['tax_name_one', 'tax_name_two', 'tax_payer_identification_no', 'tax_address', 'tax_postcode', 'tax_company_certificate']);
     const complete = RegistrationPayloadSchema.safeParse({
       ...payload,
       is_require_tax_invoice: true,

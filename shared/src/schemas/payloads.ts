@@ -9,7 +9,15 @@ const id = z.coerce.number().int().positive();
 const nullableId = z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable());
 const idList = z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(id));
 /** A major-unit amount as the wire carries it (1999.5 or '1999.50'); read it with parseMajor. */
-const majorAmount = z.union([z.number().nonnegative(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/)]).transform(String);
+const majorAmount = z
+  .union([
+    z.number().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/),
+  ])
+  .transform(String);
 const nullableText = z.preprocess((v) => (v === undefined ? null : v), z.string().trim().nullable());
 
 function jsonOf<T extends z.ZodType>(schema: T) {
@@ -77,10 +85,7 @@ export function buildOrderPayloadSchema(t: Translate) {
        * The codes of the coupons, as the buyer typed them: a coupon counts only for a buyer who
        * presented its code, here or in their own earlier look-up (docs/decisions/154).
        */
-      coupon_code: z.preprocess(
-        (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
-        z.array(z.string().trim().min(1).max(64)).max(10),
-      ),
+      coupon_code: z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().trim().min(1).max(64)).max(10)),
       promotion_id: nullableId.default(null),
       status: z.enum(ORDER_STATUSES).default('notYetReceived'),
       price: majorAmount,

@@ -93,9 +93,23 @@ export const PaymentReportPayloadSchema = z.object({
   tel: z.string().trim().default(''),
   bank_account: z.string().trim().default(''),
   bank_code: z.string().trim().default(''),
-  transfer_datetime: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/),
-  time: z.string().trim().regex(/^\d{2}:\d{2}:\d{2}$/),
-  transfer_amount: z.union([z.number().nonnegative(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/)]).transform(String),
+  transfer_datetime: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z
+    .string()
+    .trim()
+    .regex(/^\d{2}:\d{2}:\d{2}$/),
+  transfer_amount: z
+    .union([
+      z.number().nonnegative(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d{1,2})?$/),
+    ])
+    .transform(String),
   description: z.string().default(''),
   address: z.string().default('-'),
   slip: z.array(z.string().min(1)).default([]),

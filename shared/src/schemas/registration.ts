@@ -47,10 +47,7 @@ function customLabelField(label: CustomLabel, t: Translate) {
   const message = t('validation_required', { label: label.label });
   const required = Boolean(label.required);
   if (label.type_label === 'multiple' || label.type_label === 'checkbox' || label.type_label === 'image') {
-    const list =
-      label.type_label === 'image'
-        ? fileListField
-        : z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
+    const list = label.type_label === 'image' ? fileListField : z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()));
     return (list as z.ZodType<unknown[]>).refine((values) => !required || values.length > 0, { message });
   }
   return textField(required ? [[isFilled, message]] : []);
@@ -83,9 +80,7 @@ export function buildRegistrationSchema(settings: RegistrationSettings, customLa
   if (settings.tel.isEnable) {
     const minimum = settings.telExemptFromMinimum ? 1 : LIMITS.telMinDigits;
     const digitsMessage = settings.telExemptFromMinimum ? t('validation_tel_digits_max') : t('validation_tel_digits');
-    shape.tel = optionalText(settings.tel, label('register_tel'), t, [
-      [(v) => isDigits(v) && v.length >= minimum && v.length <= LIMITS.telMaxDigits, digitsMessage],
-    ]);
+    shape.tel = optionalText(settings.tel, label('register_tel'), t, [[(v) => isDigits(v) && v.length >= minimum && v.length <= LIMITS.telMaxDigits, digitsMessage]]);
   }
   if (settings.profileImage.isEnable) {
     shape.profileImage = fileListField.superRefine((files, ctx) => {
@@ -98,15 +93,15 @@ export function buildRegistrationSchema(settings: RegistrationSettings, customLa
   if (settings.userGroupRequired) {
     shape.userGroupId = z.preprocess(
       (v) => (toText(v) === '' ? undefined : Number(v)),
-      z.number({ error: t('validation_user_group_required') }).int().positive({ error: t('validation_user_group_required') }),
+      z
+        .number({ error: t('validation_user_group_required') })
+        .int()
+        .positive({ error: t('validation_user_group_required') }),
     );
   }
   if (customLabels.length > 0) {
     const labels = [...customLabels].sort((a, b) => a.order_label - b.order_label);
-    shape.customLabels = z.preprocess(
-      (v) => v ?? {},
-      z.object(Object.fromEntries(labels.map((l) => [String(l.id), customLabelField(l, t)]))),
-    );
+    shape.customLabels = z.preprocess((v) => v ?? {}, z.object(Object.fromEntries(labels.map((l) => [String(l.id), customLabelField(l, t)]))));
   }
   if (options.layoutFour) Object.assign(shape, loginInfoShape(t));
   const schema = z.object(shape);

@@ -43,9 +43,10 @@ export const TAX_INVOICE_WIRE_NAMES = {
 export type TaxInvoiceWireName = (typeof TAX_INVOICE_WIRE_NAMES)[keyof TaxInvoiceValues];
 
 /** The wire names → the form's, for the messages the CMS sends per field. */
-export const TAX_INVOICE_FORM_NAMES = /* @__PURE__ */ Object.fromEntries(
-  Object.entries(TAX_INVOICE_WIRE_NAMES).map(([form, wire]) => [wire, form]),
-) as Record<TaxInvoiceWireName, keyof TaxInvoiceValues>;
+export const TAX_INVOICE_FORM_NAMES = /* @__PURE__ */ Object.fromEntries(Object.entries(TAX_INVOICE_WIRE_NAMES).map(([form, wire]) => [wire, form])) as Record<
+  TaxInvoiceWireName,
+  keyof TaxInvoiceValues
+>;
 
 /** The wire names of the invoice's details, the certificate (a list of files) aside; the student's record keeps them as fields. */
 export const TAX_INVOICE_DETAIL_FIELDS = /* @__PURE__ */ Object.values(TAX_INVOICE_WIRE_NAMES).filter(
@@ -118,11 +119,7 @@ export function taxInvoiceIssues(values: TaxInvoiceValues, t: Translate): TaxIss
   check('taxNameOne', values.taxNameOne.length > LIMITS.nameMaxLength, t('validation_max_length', { label: t(labels.nameOne), max: LIMITS.nameMaxLength }));
   check('taxNameTwo', values.taxNameTwo === '', required(labels.nameTwo));
   check('taxPayerIdentificationNo', !/^\d{13}$/.test(values.taxPayerIdentificationNo), t('tax_id_invalid'));
-  check(
-    'taxPayerIdentificationNo',
-    /^\d{13}$/.test(values.taxPayerIdentificationNo) && !isValidThaiTaxId(values.taxPayerIdentificationNo),
-    t('tax_id_checksum'),
-  );
+  check('taxPayerIdentificationNo', /^\d{13}$/.test(values.taxPayerIdentificationNo) && !isValidThaiTaxId(values.taxPayerIdentificationNo), t('tax_id_checksum'));
   check('taxAddress', values.taxAddress === '', required('tax_label_address'));
   check('taxPostcode', !/^\d{5}$/.test(values.taxPostcode), t('tax_postcode_invalid'));
   check('taxDeliveryAddress', !values.taxIsDeliveryByTaxaddress && values.taxDeliveryAddress === '', required('tax_label_delivery_address'));

@@ -10,9 +10,7 @@ export const PROFILE_IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg', 'gif'] as const;
 /** Video types; quicktime files carry the .mov extension. */
 export const VIDEO_EXTENSIONS = ['m4v', 'mp4', 'avi', 'mpg', 'quicktime', 'mov'] as const;
 /** Script, config and web extensions refused wherever they appear in a file name. */
-export const DENIED_EXTENSIONS = [
-  'sh', 'bash', 'ksh', 'csh', 'py', 'pl', 'rb', 'php', 'cgi', 'bin', 'run', 'jar', 'conf', 'ini', 'json', 'yaml', 'yml', 'sql', 'env', 'html', 'htm', 'js',
-] as const;
+export const DENIED_EXTENSIONS = ['sh', 'bash', 'ksh', 'csh', 'py', 'pl', 'rb', 'php', 'cgi', 'bin', 'run', 'jar', 'conf', 'ini', 'json', 'yaml', 'yml', 'sql', 'env', 'html', 'htm', 'js'] as const;
 
 export type UploadKind = 'image' | 'video' | 'profile';
 
@@ -28,7 +26,11 @@ const MIME_TYPES: Record<UploadKind, readonly string[]> = {
 /** Every extension of a file name, lower-cased: 'Photo.JPG.php' gives ['jpg', 'php'], '.env' gives ['env']. */
 export function fileExtensions(name: string): string[] {
   const base = name.split(/[\\/]/).pop() as string;
-  return base.split('.').slice(1).map((part) => part.trim().toLowerCase()).filter(Boolean);
+  return base
+    .split('.')
+    .slice(1)
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /**

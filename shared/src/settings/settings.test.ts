@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PUBLIC_SETTING_FIELDS,
-  SiteSettingsSchema,
-  pricingSettingsOf,
-  registrationSettings,
-  studentPicksGroup,
-  taxInvoiceEnabled,
-  withholdingPercentsOf,
-  type SiteSettings,
-} from './index.js';
+import { PUBLIC_SETTING_FIELDS, SiteSettingsSchema, pricingSettingsOf, registrationSettings, studentPicksGroup, taxInvoiceEnabled, withholdingPercentsOf, type SiteSettings } from './index.js';
 
 const SETTINGS: SiteSettings = SiteSettingsSchema.parse({
   is_enable_firstname: true,

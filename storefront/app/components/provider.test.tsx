@@ -37,7 +37,11 @@ describe('Provider', () => {
     expect(ours.html).toContain('our system');
     expect(ours.html).toBe(chakras.html);
     // the button's own styles are the same; only the global ones are left out
-    const componentStyles = (styles: string) => styles.split('<style').filter((tag) => !tag.includes('css-global')).join('<style');
+    const componentStyles = (styles: string) =>
+      styles
+        .split('<style')
+        .filter((tag) => !tag.includes('css-global'))
+        .join('<style');
     expect(componentStyles(ours.styles)).toContain('inline-flex');
     expect(componentStyles(ours.styles)).toBe(componentStyles(chakras.styles));
   });

@@ -42,7 +42,11 @@ export async function requireShopAdmin(request: Request): Promise<SessionStudent
 
 /* ------------------------------------------------------------------ payment reports */
 
-const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
+const nullableString = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
 
 const ReportSchema = z.looseObject({
   id: z.number().int(),
@@ -50,7 +54,12 @@ const ReportSchema = z.looseObject({
   order_token: nullableString,
   order_status: nullableString,
   status: z.string(),
-  payment_method_id: z.number().int().nullable().optional().transform((value) => value ?? null),
+  payment_method_id: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   contact_name: nullableString,
   email: nullableString,
   tel: nullableString,

@@ -15,17 +15,7 @@ import { couponFailureMessage } from '~/models/checkout/coupon-failures';
 import { pricingSettingsOf, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
 import { postOrderPath } from '~/models/checkout/post-order';
 import { orderErrorMessage } from './checkout-order.server';
-import {
-  CmsApiError,
-  callJson,
-  createOrder,
-  getPaymentMethods,
-  getPromotions,
-  getSiteSettings,
-  postJson,
-  updateStudentTax,
-  type CallOptions,
-} from './cms.server';
+import { CmsApiError, callJson, createOrder, getPaymentMethods, getPromotions, getSiteSettings, postJson, updateStudentTax, type CallOptions } from './cms.server';
 import { paymentMethodView } from './payment-methods.server';
 import type { Locale } from '~/models/i18n';
 import { redirect } from '@remix-run/node';
@@ -200,13 +190,7 @@ async function setTaxInvoiceRequested(requested: boolean, options: StudentOption
  * shared engine to decide what to send, the order placed, the cart emptied. A zero total
  * goes to the thank-you redirect; anything else to the payment of that order.
  */
-export async function placeCartOrder(args: {
-  student: SessionStudent;
-  choices: CartOrderChoices;
-  locale: Locale;
-  t: Translate;
-  signal?: AbortSignal;
-}): Promise<CartOrderOutcome> {
+export async function placeCartOrder(args: { student: SessionStudent; choices: CartOrderChoices; locale: Locale; t: Translate; signal?: AbortSignal }): Promise<CartOrderOutcome> {
   const { student, choices, locale, t, signal } = args;
   const now = new Date();
   const options = { jwt: student.jwt, locale, signal };

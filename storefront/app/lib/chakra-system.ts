@@ -19,7 +19,9 @@ export function registerSystem(build: () => SystemContext): void {
 function current(): SystemContext {
   if (built) return built;
   if (!buildSystem) {
-    throw new Error("A Chakra component rendered before app/theme.ts was loaded: import it in this module (vite.config.ts adds it to app modules that import from '@chakra-ui/react'; unit tests run without that config).");
+    throw new Error(
+      "A Chakra component rendered before app/theme.ts was loaded: import it in this module (vite.config.ts adds it to app modules that import from '@chakra-ui/react'; unit tests run without that config).",
+    );
   }
   built = buildSystem();
   return built;

@@ -7,13 +7,7 @@
 import type { CustomLabel } from '@sala/shared/schemas';
 import { courseShipsItem } from '@sala/shared/eligibility';
 import { planFromWire, promotionFromWire, type CheckoutPlan } from '~/models/checkout/pricing';
-import {
-  pricingSettingsOf,
-  registrationSettings,
-  studentPicksGroup,
-  taxInvoiceEnabled,
-  withholdingPercentsOf,
-} from '@sala/shared/settings';
+import { pricingSettingsOf, registrationSettings, studentPicksGroup, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
 import type { CheckoutData, PaymentStep } from '~/models/checkout/types';
 import { CmsApiError, getCustomLabels, getOrderForPayment, getOriginBanks, getPaymentMethods, getPromotions, getUserGroups } from './cms.server';
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';

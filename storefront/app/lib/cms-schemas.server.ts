@@ -7,8 +7,16 @@ import { z } from 'zod';
 import { SiteSettingsSchema, type SiteSettings } from '@sala/shared/settings';
 import { CourseListItemSchema } from '~/models/catalog';
 
-const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
-const nullableNumber = z.number().nullable().optional().transform((value) => value ?? null);
+const nullableString = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+const nullableNumber = z
+  .number()
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
 
 export const PlanSchema = z.looseObject({
   id: z.number().int(),
@@ -81,7 +89,10 @@ export const CourseDetailSchema = z.looseObject({
   social_description: nullableString,
   social_image: z.looseObject({ url: z.string(), width: nullableNumber, height: nullableNumber, alternativeText: nullableString }).nullable(),
   teacher: z.looseObject({ id: z.number(), name: z.string(), headline: nullableString, bio: nullableString, pictureUrl: nullableString }).nullable(),
-  groups: z.array(z.looseObject({ id: z.number(), name: z.string() })).optional().default([]),
+  groups: z
+    .array(z.looseObject({ id: z.number(), name: z.string() }))
+    .optional()
+    .default([]),
   curriculum: z.array(SectionSchema).nullable(),
   is_enable_comment: z.boolean(),
   related: z
@@ -206,7 +217,10 @@ const OrderDetailFields = {
   currency_code: z.enum(['THB', 'USD']),
   payment_method_id: nullableNumber,
   coupon_list_code: z.array(z.string()).optional().default([]),
-  order_course_list: z.array(z.looseObject({ course_id: nullableNumber, title: z.string(), price: z.number(), discount: z.number(), net: z.number() })).optional().default([]),
+  order_course_list: z
+    .array(z.looseObject({ course_id: nullableNumber, title: z.string(), price: z.number(), discount: z.number(), net: z.number() }))
+    .optional()
+    .default([]),
 };
 
 export const CreateOrderResponseSchema = z.looseObject({

@@ -299,7 +299,12 @@ export async function logOutStudent(options: CallOptions & { jwt: string }): Pro
 
 /** A short-lived ticket for the student's real-time sign-in (ADR 157): what their pages get instead of the CMS token. */
 export async function getRealtimeTicket(options: CallOptions & { jwt: string }): Promise<{ ticket: string; userId: number; expiresAt: string }> {
-  const answer = await postJson('/private/realtime/ticket', z.looseObject({ success: z.literal(true), ticket: z.string().min(1).max(512), userId: z.number().int().positive(), expiresAt: z.string() }), {}, options);
+  const answer = await postJson(
+    '/private/realtime/ticket',
+    z.looseObject({ success: z.literal(true), ticket: z.string().min(1).max(512), userId: z.number().int().positive(), expiresAt: z.string() }),
+    {},
+    options,
+  );
   return { ticket: answer.ticket, userId: answer.userId, expiresAt: answer.expiresAt };
 }
 

@@ -13,18 +13,7 @@ import { planFromWire, initialPlanId } from '~/models/checkout/pricing';
 import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/models/course/types';
 import { money } from '@sala/shared/money';
 import { parseCourseId } from '~/models/course-path';
-import {
-  CmsApiError,
-  CmsError,
-  cmsErrorMessage,
-  createCourseComment,
-  getCourseComments,
-  getCourseDetail,
-  getHowToBuy,
-  getSiteSettings,
-  isCmsNotFound,
-  toPublicAssetUrl,
-} from './cms.server';
+import { CmsApiError, CmsError, cmsErrorMessage, createCourseComment, getCourseComments, getCourseDetail, getHowToBuy, getSiteSettings, isCmsNotFound, toPublicAssetUrl } from './cms.server';
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
 import { loadCheckoutData, loadPaymentStep } from './checkout.server';
 import type { Locale } from '~/models/i18n';
@@ -58,9 +47,7 @@ function courseView(detail: WireCourseDetail): CourseView {
     courseType: detail.courseType,
     shortDescription: detail.courseDescription.short_description,
     description: detail.courseDescription.description,
-    preview: hasPreview
-      ? { ...preview, videoUrl: toPublicAssetUrl(preview.videoUrl), pictureUrl: toPublicAssetUrl(preview.pictureUrl) }
-      : null,
+    preview: hasPreview ? { ...preview, videoUrl: toPublicAssetUrl(preview.videoUrl), pictureUrl: toPublicAssetUrl(preview.pictureUrl) } : null,
     venue: detail.courseVenue,
     seat: detail.seat,
     seatsLeft: detail.seats_left,
@@ -120,7 +107,8 @@ function seoView(detail: WireCourseDetail, course: CourseView, origin: string, s
         ? {
             hasCourseInstance: {
               '@type': 'CourseInstance',
-              courseMode: detail.courseType === 'Online' || detail.courseType === 'Flex' ? 'online' : detail.courseType === 'In-class' || detail.courseType === 'Private-Classroom' ? 'onsite' : 'online',
+              courseMode:
+                detail.courseType === 'Online' || detail.courseType === 'Flex' ? 'online' : detail.courseType === 'In-class' || detail.courseType === 'Private-Classroom' ? 'onsite' : 'online',
               ...(course.preview?.startDate ? { startDate: course.preview.startDate } : {}),
               ...(course.preview?.endDate ? { endDate: course.preview.endDate } : {}),
               ...(course.venue ? { location: course.venue } : {}),
@@ -146,7 +134,12 @@ function unavailable(error: unknown, what: string): never {
  * canonical `/courses/{id}-{slug}` for any other spelling, and a redirect to the playlist
  * for `?learn=true` when the student may watch.
  */
-export async function loadCoursePage(args: { request: Request; idParam: string | undefined; locale: Locale; siteName: string }): Promise<{ page: CoursePageData; session: AppSession; setCookie: string | null }> {
+export async function loadCoursePage(args: {
+  request: Request;
+  idParam: string | undefined;
+  locale: Locale;
+  siteName: string;
+}): Promise<{ page: CoursePageData; session: AppSession; setCookie: string | null }> {
   const { request, locale } = args;
   const url = new URL(request.url);
   const courseId = parseCourseId(args.idParam);
@@ -194,9 +187,9 @@ export async function loadCoursePage(args: { request: Request; idParam: string |
 
   const related = detail.related
     ? {
-        byTeacher: settings.course_teacher ? detail.related.byTeacher?.map(withAbsoluteUrls) ?? null : null,
-        byGroup: settings.course_group ? detail.related.byGroup?.map(withAbsoluteUrls) ?? null : null,
-        bestSeller: settings.course_bestseller ? detail.related.bestSeller?.map(withAbsoluteUrls) ?? null : null,
+        byTeacher: settings.course_teacher ? (detail.related.byTeacher?.map(withAbsoluteUrls) ?? null) : null,
+        byGroup: settings.course_group ? (detail.related.byGroup?.map(withAbsoluteUrls) ?? null) : null,
+        bestSeller: settings.course_bestseller ? (detail.related.bestSeller?.map(withAbsoluteUrls) ?? null) : null,
       }
     : EMPTY_RELATED;
 

@@ -8,8 +8,16 @@ import { z } from 'zod';
 import { callJson, postJson, toPublicAssetUrl, type CallOptions } from './cms.server';
 import type { CountdownView, LectureKind, LectureLock, LectureView, PlaylistView } from '~/models/learn/types';
 
-const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
-const nullableNumber = z.number().nullable().optional().transform((value) => value ?? null);
+const nullableString = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+const nullableNumber = z
+  .number()
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
 const FileSchema = z
   .looseObject({ name: nullableString, url: z.string(), mime: nullableString })
   .nullable()
@@ -84,7 +92,7 @@ const PLAYABLE = /\.(mp4|webm|ogv|m4v|mov)(\?|$)/i;
 function lectureView(wire: z.infer<typeof PlaylistLectureSchema>): LectureView {
   const kind = (KINDS as readonly string[]).includes(wire.lectures_content_type) ? (wire.lectures_content_type as LectureKind) : 'text';
   // The CMS decides what is locked and why (a start date still ahead included) and leaves the content out.
-  const lock = wire.locked ? lockOf(wire.lock_reason) ?? 'COURSE_NOT_PURCHASED' : null;
+  const lock = wire.locked ? (lockOf(wire.lock_reason) ?? 'COURSE_NOT_PURCHASED') : null;
   const open = lock === null;
   const videoUrl = open ? toPublicAssetUrl(wire.video_file?.url ?? wire.video_url) : null;
   const isFile = Boolean(videoUrl && (wire.video_file || PLAYABLE.test(videoUrl)));
@@ -98,10 +106,7 @@ function lectureView(wire: z.infer<typeof PlaylistLectureSchema>): LectureView {
     seconds: wire.video_length,
     positionSeconds: Math.max(0, Math.floor(wire.position_seconds ?? 0)),
     completed: wire.completed,
-    video:
-      kind === 'video' && videoUrl && isFile
-        ? { url: videoUrl, mime: wire.video_file?.mime ?? null, subtitleUrl: wire.is_subtitle ? toPublicAssetUrl(wire.subtitle?.url ?? null) : null }
-        : null,
+    video: kind === 'video' && videoUrl && isFile ? { url: videoUrl, mime: wire.video_file?.mime ?? null, subtitleUrl: wire.is_subtitle ? toPublicAssetUrl(wire.subtitle?.url ?? null) : null } : null,
     externalUrl: kind === 'video' && videoUrl && !isFile ? videoUrl : null,
     text: open ? wire.content_text : null,
     file: open && wire.content_file ? { url: toPublicAssetUrl(wire.content_file.url)!, name: wire.content_file.name ?? wire.lectures_name } : null,

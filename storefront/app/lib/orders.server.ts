@@ -14,8 +14,16 @@ import { getSessionStudent, type SessionStudent } from './session.server';
 
 type StudentCall = CallOptions & { jwt: string };
 
-const nullableString = z.string().nullable().optional().transform((value) => value ?? null);
-const nullableNumber = z.number().nullable().optional().transform((value) => value ?? null);
+const nullableString = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+const nullableNumber = z
+  .number()
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
 
 const OwnOrderSchema = z.looseObject({
   id: z.number().int(),

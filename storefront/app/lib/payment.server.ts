@@ -74,7 +74,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
  * `cardholderName`, method 10 `installmentPeriod`). Refusals come back as CmsApiError
  * with the spec's code (payment_fail, MINIMUM_AMOUNT, ORDER_STATE_CONFLICT, ...).
  */
-export async function startPayment(args: { orderId: number; methodId: number; extra?: Record<string, string>; jwt: string; locale?: CallOptions['locale']; signal?: AbortSignal }): Promise<StartedPayment> {
+export async function startPayment(args: {
+  orderId: number;
+  methodId: number;
+  extra?: Record<string, string>;
+  jwt: string;
+  locale?: CallOptions['locale'];
+  signal?: AbortSignal;
+}): Promise<StartedPayment> {
   const { orderId, methodId, extra = {}, jwt } = args;
   // Providers answer in seconds; a QR fetched server-side (2C2P) takes two calls.
   const options: Options = { jwt, locale: args.locale, signal: args.signal, timeoutMs: 20_000 };
@@ -157,7 +164,10 @@ export class PaymentStartError extends Error {
 const PaymentStatusSchema = z.looseObject({
   success: z.literal(true),
   payment_status: z.string(),
-  attempts: z.array(z.looseObject({ attemptId: z.union([z.number(), z.string()]), status: z.string() })).optional().default([]),
+  attempts: z
+    .array(z.looseObject({ attemptId: z.union([z.number(), z.string()]), status: z.string() }))
+    .optional()
+    .default([]),
 });
 
 /** GET /private/orders/:orderId/payment-status: the CMS asks the provider about pending attempts, then answers the order's status. */

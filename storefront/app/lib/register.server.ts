@@ -50,7 +50,10 @@ export async function submitRegistration(args: {
   let uploaded = NO_UPLOADS;
   if (uploads.length > 0) {
     try {
-      const names = await uploadFiles(uploads.map((upload) => upload.file), { locale, signal, purpose: 'registration' });
+      const names = await uploadFiles(
+        uploads.map((upload) => upload.file),
+        { locale, signal, purpose: 'registration' },
+      );
       uploaded = uploadedNames(uploads, names);
     } catch (error) {
       if (!(error instanceof CmsApiError)) throw error;

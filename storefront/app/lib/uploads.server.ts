@@ -15,7 +15,6 @@ export type PictureOwnerType = (typeof PICTURE_OWNER_TYPES)[number];
 /** The CMS names the owner in the singular. */
 const CMS_OWNER: Record<PictureOwnerType, 'course' | 'product'> = { courses: 'course', products: 'product' };
 
-
 const PictureItemSchema = z.object({ fileId: z.number().int(), name: z.string(), url: z.string(), mime: z.string() });
 const PictureSetResponseSchema = z.object({
   data: z.object({ id: z.number().int(), title: z.string(), files: z.array(PictureItemSchema) }),
@@ -93,9 +92,7 @@ export async function savePictures(
 
 /** The save form: what to keep, in order (saved by id, new by position among the sent files), and what to delete. */
 export const SavePlanSchema = z.object({
-  keep: z
-    .array(z.union([z.object({ fileId: z.number().int().positive() }).strict(), z.object({ added: z.number().int().min(0) }).strict()]))
-    .max(MAX_PICTURES),
+  keep: z.array(z.union([z.object({ fileId: z.number().int().positive() }).strict(), z.object({ added: z.number().int().min(0) }).strict()])).max(MAX_PICTURES),
   deleted: z.array(z.number().int().positive()).max(100),
 });
 export type SavePlan = z.infer<typeof SavePlanSchema>;

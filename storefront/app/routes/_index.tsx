@@ -27,10 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const texts = textsOfMatches(matches);
   const siteName = texts?.site_name ?? 'Sala';
-  return [
-    { title: texts?.home_heading ? `${siteName} | ${texts.home_heading}` : siteName },
-    { name: 'description', content: texts?.home_subheading ?? '' },
-  ];
+  return [{ title: texts?.home_heading ? `${siteName} | ${texts.home_heading}` : siteName }, { name: 'description', content: texts?.home_subheading ?? '' }];
 };
 
 const Page = chakra('div', { base: { maxW: '7xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '6', md: '10' } } });
@@ -121,13 +118,7 @@ export default function Home() {
         <Grid>
           {courses.map((course, index) => (
             <li key={course.id}>
-              <CourseCard
-                course={course}
-                typeLabel={texts[courseTypeTextKey(course.course_type)] ?? course.course_type}
-                freeLabel={t('price_free')}
-                locale={locale}
-                eager={index < EAGER_CARDS}
-              />
+              <CourseCard course={course} typeLabel={texts[courseTypeTextKey(course.course_type)] ?? course.course_type} freeLabel={t('price_free')} locale={locale} eager={index < EAGER_CARDS} />
             </li>
           ))}
         </Grid>

@@ -100,8 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** A refused save changed nothing: the admin's unsaved list stays as it is. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as SaveResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => ((actionResult as SaveResult | undefined)?.ok === false ? false : defaultShouldRevalidate);
 
 export default function AdminPictures() {
   const page = useLoaderData<typeof loader>();
@@ -129,7 +128,10 @@ export default function AdminPictures() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
-  const dirty = value.deleteFileList.length > 0 || value.fileList.some((item) => item.kind === 'added') || value.fileList.map((item) => item.key).join() !== page.files.map((file) => `saved-${file.fileId}`).join();
+  const dirty =
+    value.deleteFileList.length > 0 ||
+    value.fileList.some((item) => item.kind === 'added') ||
+    value.fileList.map((item) => item.key).join() !== page.files.map((file) => `saved-${file.fileId}`).join();
 
   function save() {
     const plan = toSavePlan(value);

@@ -114,7 +114,10 @@ export async function action({ request }: ActionFunctionArgs) {
           choices: {
             paymentMethodId: positiveId(formData.get('paymentMethodId')),
             promotionId: promotion === 'auto' ? 'auto' : positiveId(promotion),
-            couponCodes: formData.getAll('couponCodes').map((code) => String(code).trim().toUpperCase()).filter(Boolean),
+            couponCodes: formData
+              .getAll('couponCodes')
+              .map((code) => String(code).trim().toUpperCase())
+              .filter(Boolean),
             ...readShippingChoices(formData),
             ...readTaxChoices(formData),
           },
@@ -145,11 +148,7 @@ export default function CartRoute() {
   const page = useLoaderData<typeof loader>();
   return (
     <chakra.div maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="cart-page">
-      {page.cart ? (
-        <CartPage cart={page.cart} studentName={page.student?.name ?? ''} addError={page.addError} />
-      ) : (
-        <LoginPanelForCart redirectTo={page.redirectTo} />
-      )}
+      {page.cart ? <CartPage cart={page.cart} studentName={page.student?.name ?? ''} addError={page.addError} /> : <LoginPanelForCart redirectTo={page.redirectTo} />}
     </chakra.div>
   );
 }

@@ -35,9 +35,7 @@ function cardOf(fields: URLSearchParams | FormData) {
     return typeof value === 'string' ? value.trim() || undefined : undefined;
   };
   const encryptedCardInfo = read('encryptedCardInfo');
-  return encryptedCardInfo
-    ? { encryptedCardInfo, maskedCardInfo: read('maskedCardInfo'), expMonthCardInfo: read('expMonthCardInfo'), expYearCardInfo: read('expYearCardInfo') }
-    : null;
+  return encryptedCardInfo ? { encryptedCardInfo, maskedCardInfo: read('maskedCardInfo'), expMonthCardInfo: read('expMonthCardInfo'), expYearCardInfo: read('expYearCardInfo') } : null;
 }
 
 async function orderOf(request: Request, pathname: string) {

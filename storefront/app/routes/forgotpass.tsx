@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await requestPasswordReset(submission.value.email, { locale, signal: request.signal });
   } catch (error) {
     if (error instanceof CmsApiError) {
-      const message = error.code === 'TOO_MANY_REQUESTS' ? error.msg : (error.errors?.email as string | undefined) ?? error.msg;
+      const message = error.code === 'TOO_MANY_REQUESTS' ? error.msg : ((error.errors?.email as string | undefined) ?? error.msg);
       return data({ lastResult: submission.reply({ formErrors: [String(message)] }), sent: false }, { headers });
     }
     if (error instanceof CmsError) return data({ lastResult: submission.reply({ formErrors: [t('server_error_title')] }), sent: false }, { status: 503, headers });

@@ -52,9 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const [list, tax, failedPayment] = await Promise.all([listMyOrders(page, options), getMyTaxInfo(options), failedPaymentOf(url, options)]);
     // the access countdown of each course of an approved order on this page (one call per course)
-    const courseIds = [...new Set(list.orders.filter((order) => order.status === 'approved').flatMap((order) => order.lines.map((line) => line.courseId)))].filter(
-      (id): id is number => id !== null,
-    );
+    const courseIds = [...new Set(list.orders.filter((order) => order.status === 'approved').flatMap((order) => order.lines.map((line) => line.courseId)))].filter((id): id is number => id !== null);
     const accesses = await Promise.all(courseIds.map((courseId) => getCourseAccess(courseId, options)));
     const access: Record<number, CourseAccessLine> = {};
     for (const item of accesses) {

@@ -61,10 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const files = values.taxCompanyCertificate.filter((file): file is File => typeof File !== 'undefined' && file instanceof File && file.size > 0);
     const juristic = values.taxPersonType === 'juristic_person';
     const certificateNames = !juristic ? [] : files.length > 0 ? await uploadFiles(files, options) : values.taxCompanyCertificate.map((file) => file.name);
-    await updateStudentTax(
-      { is_require_tax_invoice: true, ...taxInvoiceToWire(values, certificateNames), lang: locale },
-      options,
-    );
+    await updateStudentTax({ is_require_tax_invoice: true, ...taxInvoiceToWire(values, certificateNames), lang: locale }, options);
   } catch (error) {
     if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent('/myaccount/student/tax')}`);
     if (!(error instanceof CmsApiError)) throw error;

@@ -48,10 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (url.pathname !== product.path) throw redirect(`${product.path}${url.search}`, 301);
   // The configured public origin, never the request's Host: the page may be cached for every visitor (ADR 157).
   const origin = getEnv().PUBLIC_URL;
-  return data(
-    { product, url: `${origin}${product.path}` },
-    { headers: { 'Cache-Control': hasSessionCookie(request) ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL } },
-  );
+  return data({ product, url: `${origin}${product.path}` }, { headers: { 'Cache-Control': hasSessionCookie(request) ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => ({

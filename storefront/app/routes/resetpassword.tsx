@@ -78,7 +78,19 @@ export default function ResetPasswordRoute() {
               <Alert.Indicator />
               <Alert.Title>{t('reset_done')}</Alert.Title>
             </Alert.Root>
-            <chakra.a href="/login" display="inline-flex" alignItems="center" justifyContent="center" minH="10" px="5" borderRadius="lg" bg="brand" color="white" fontWeight="600" data-testid="reset-login">
+            <chakra.a
+              href="/login"
+              display="inline-flex"
+              alignItems="center"
+              justifyContent="center"
+              minH="10"
+              px="5"
+              borderRadius="lg"
+              bg="brand"
+              color="white"
+              fontWeight="600"
+              data-testid="reset-login"
+            >
               {t('login_button')}
             </chakra.a>
           </Stack>

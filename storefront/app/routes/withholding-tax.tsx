@@ -41,15 +41,15 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   const issues = taxInvoiceIssues(values, t);
   if (issues.length > 0) {
-    return data<WithholdingTaxAnswer>({ ok: false, fieldErrors: Object.fromEntries(issues.map((issue) => [issue.path, issue.message])), message: t('tax_invoice_invalid_toast') }, { headers: NO_STORE });
+    return data<WithholdingTaxAnswer>(
+      { ok: false, fieldErrors: Object.fromEntries(issues.map((issue) => [issue.path, issue.message])), message: t('tax_invoice_invalid_toast') },
+      { headers: NO_STORE },
+    );
   }
   const options = { jwt: student.jwt, locale, signal: request.signal };
   try {
     const names = personType === 'juristic_person' ? await uploadFiles(files, options) : [];
-    await saveTaxInfo(
-      { is_require_tax_invoice: true, ...taxInvoiceToWire(values, names) },
-      options,
-    );
+    await saveTaxInfo({ is_require_tax_invoice: true, ...taxInvoiceToWire(values, names) }, options);
   } catch (error) {
     if (error instanceof CmsApiError) {
       const fieldErrors: Record<string, string> = {};

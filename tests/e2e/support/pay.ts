@@ -20,7 +20,10 @@ export async function signedInStudent(page: Page, request: APIRequestContext, pr
   const course = await seededCourse(request, 'online-marketing-for-beginners');
   const signIn = await page.request.post(`${course.path}?index`, { form: { intent: 'login', username: credentials.username, password: credentials.password }, maxRedirects: 0 });
   expect(signIn.status(), 'storefront sign-in').toBeLessThan(400);
-  expect((await page.context().cookies()).some((cookie) => cookie.name === '__sala_session'), 'session cookie').toBe(true);
+  expect(
+    (await page.context().cookies()).some((cookie) => cookie.name === '__sala_session'),
+    'session cookie',
+  ).toBe(true);
   return { ...credentials, id: user.id, jwt };
 }
 
@@ -83,10 +86,13 @@ export async function readOrderStatus(request: APIRequestContext, student: Stude
 export async function latestReference(request: APIRequestContext, orderId: number): Promise<string> {
   let reference = '';
   await expect
-    .poll(async () => {
-      reference = (await readReferences(request, orderId))[0] ?? '';
-      return reference;
-    }, { message: `a payment attempt of order ${orderId}` })
+    .poll(
+      async () => {
+        reference = (await readReferences(request, orderId))[0] ?? '';
+        return reference;
+      },
+      { message: `a payment attempt of order ${orderId}` },
+    )
     .not.toBe('');
   return reference;
 }
@@ -122,9 +128,7 @@ export async function learnFromThankYou(page: Page, coursePath: string, lectureN
   await expect(page.getByRole('heading', { level: 2, name: lectureName })).toBeVisible();
   const video = page.getByTestId('lecture-video');
   await expect(video).toHaveAttribute('data-lecture-id', lectureId!);
-  await expect
-    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState), { message: 'the lecture video loads (playable)' })
-    .toBeGreaterThanOrEqual(1);
+  await expect.poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState), { message: 'the lecture video loads (playable)' }).toBeGreaterThanOrEqual(1);
 }
 
 /** Waits until the CMS holds the order in `status`; answers the order as stored (amounts in minor units). */

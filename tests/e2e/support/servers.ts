@@ -20,9 +20,7 @@ export const SANDBOX_PORTS = {
 export type SandboxName = keyof typeof SANDBOX_PORTS;
 export const sandboxUrl = (name: SandboxName) => `http://127.0.0.1:${SANDBOX_PORTS[name]}`;
 /** PAYMENT_SANDBOX_<NAME>_PORT for each sandbox: read by the sandboxes and by the CMS seed. */
-export const SANDBOX_PORT_ENV = Object.fromEntries(
-  Object.entries(SANDBOX_PORTS).map(([name, port]) => [`PAYMENT_SANDBOX_${name.toUpperCase()}_PORT`, String(port)]),
-);
+export const SANDBOX_PORT_ENV = Object.fromEntries(Object.entries(SANDBOX_PORTS).map(([name, port]) => [`PAYMENT_SANDBOX_${name.toUpperCase()}_PORT`, String(port)]));
 
 /** The local book retailer of the browser tests: the port after the sandboxes' (E2E_BOOKSTORE_PORT overrides). */
 export const BOOKSTORE_PORT = Number(process.env.E2E_BOOKSTORE_PORT || SANDBOX_BASE + 6);

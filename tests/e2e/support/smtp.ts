@@ -129,8 +129,7 @@ export async function startMailServer(smtpPort = SMTP_PORT, httpPort = SMTP_HTTP
     web.listen(httpPort, '127.0.0.1', () => resolve());
   });
   return {
-    close: () =>
-      Promise.all([new Promise<void>((resolve) => smtp.close(() => resolve())), new Promise<void>((resolve) => web.close(() => resolve()))]).then(() => undefined),
+    close: () => Promise.all([new Promise<void>((resolve) => smtp.close(() => resolve())), new Promise<void>((resolve) => web.close(() => resolve()))]).then(() => undefined),
   };
 }
 

@@ -29,7 +29,6 @@ const LAUNCH = `
 
 type Instance = { child: ChildProcess; url: string; output: () => string };
 
-
 async function startInstance(): Promise<Instance> {
   const port = await freePort();
   let output = '';
@@ -71,70 +70,73 @@ let target: Instance | undefined;
 const log: string[] = [];
 
 export function crashRecovery(shared: CmsHandle) {
-beforeAll(async () => {
-  reader = shared();
-  target = await startInstance();
-}, 600_000);
+  beforeAll(async () => {
+    reader = shared();
+    target = await startInstance();
+  }, 600_000);
 
-afterAll(async () => {
-  if (log.length) console.info(`[crash recovery on ${reader?.database.client}] ${log.join('; ')}`);
-  // The child first: a PostgreSQL database cannot be dropped while it is connected.
-  if (target) {
-    const stopped = kill(target, 'SIGTERM');
-    const timer = setTimeout(() => target?.child.kill('SIGKILL'), 15_000);
-    await stopped;
-    clearTimeout(timer);
-  }
-}, 120_000);
-
-describe('kill -9 of the CMS during fifty orders in flight', () => {
-  it(`leaves no half-written order, seat count or coupon count, and the restarted CMS takes orders, ${ROUNDS} times`, async () => {
-    for (let round = 1; round <= ROUNDS; round++) {
-      const offer = await createOffer(reader.strapi, 30);
-      const coupon = await createCoupon(reader.strapi, [offer.courseId], 15);
-      const buyers = await createBuyers(reader.strapi, IN_FLIGHT, `crash${round}`);
-      const instance = target!;
-
-      // Kill after a few answers, so that some orders are written, many are mid-way and some not yet started.
-      const killAfter = 2 + Math.floor(Math.random() * 8);
-      let answered = 0;
-      let killed: Promise<void> | undefined;
-      const answers = await Promise.all(
-        buyers.map((buyer: Buyer, i: number) =>
-          placeOrder(instance.url, buyer, offer, i % 2 ? [coupon] : []).then((answer) => {
-            if (answer.status !== 0 && ++answered >= killAfter) killed ??= kill(instance, 'SIGKILL');
-            return answer;
-          }),
-        ),
-      );
-      await (killed ?? kill(instance, 'SIGKILL'));
-      const cut = answers.filter((a) => a.status === 0).length;
-      const placed = answers.filter((a) => a.status === 201).length;
-      const refusals = [...new Set(answers.filter((a) => a.status !== 0 && a.status !== 201).map((a) => `${a.status} ${a.body?.error?.code ?? a.text.slice(0, 80)}`))];
-      expect(answers.filter((a) => a.status >= 500).map((a) => a.text.slice(0, 200)), `round ${round}: server errors before the kill`).toEqual([]);
-      expect(cut, `round ${round}: orders still in flight at the kill`).toBeGreaterThan(0);
-
-      // The state the kill left is read while the CMS restarts (the restart must not be what repairs it).
-      const restarting = startInstance();
-      const args = { buyerIds: buyers.map((b) => b.id), courseIds: [offer.courseId], couponIds: [coupon.id] };
-      let afterKill: Awaited<ReturnType<typeof checkoutInvariants>>;
-      try {
-        afterKill = await checkoutInvariants(reader.strapi, args);
-      } finally {
-        target = await restarting;
-      }
-      expect(afterKill.problems, `round ${round}: after the kill`).toEqual([]);
-      expect(afterKill.orders.length, `round ${round}: every order answered 201 is stored`).toBeGreaterThanOrEqual(placed);
-      // Orders committed just before the kill are stored although their answer never left.
-      log.push(`round ${round}: killed after ${answered} answers (${placed} placed${refusals.length ? `, ${refusals.join(', ')}` : ''}), ${cut} cut; ${afterKill.orders.length} orders stored`);
-
-      // The restarted CMS carries on from the state the kill left.
-      const [late] = await createBuyers(reader.strapi, 1, `late${round}`);
-      const next = await placeOrder(target.url, late, offer, [coupon]);
-      expect([201, 409], `round ${round}: ${next.text}`).toContain(next.status);
-      const afterRestart = await checkoutInvariants(reader.strapi, { ...args, buyerIds: [...args.buyerIds, late.id] });
-      expect(afterRestart.problems, `round ${round}: after the restart`).toEqual([]);
+  afterAll(async () => {
+    if (log.length) console.info(`[crash recovery on ${reader?.database.client}] ${log.join('; ')}`);
+    // The child first: a PostgreSQL database cannot be dropped while it is connected.
+    if (target) {
+      const stopped = kill(target, 'SIGTERM');
+      const timer = setTimeout(() => target?.child.kill('SIGKILL'), 15_000);
+      await stopped;
+      clearTimeout(timer);
     }
-  }, 900_000);
-});
+  }, 120_000);
+
+  describe('kill -9 of the CMS during fifty orders in flight', () => {
+    it(`leaves no half-written order, seat count or coupon count, and the restarted CMS takes orders, ${ROUNDS} times`, async () => {
+      for (let round = 1; round <= ROUNDS; round++) {
+        const offer = await createOffer(reader.strapi, 30);
+        const coupon = await createCoupon(reader.strapi, [offer.courseId], 15);
+        const buyers = await createBuyers(reader.strapi, IN_FLIGHT, `crash${round}`);
+        const instance = target!;
+
+        // Kill after a few answers, so that some orders are written, many are mid-way and some not yet started.
+        const killAfter = 2 + Math.floor(Math.random() * 8);
+        let answered = 0;
+        let killed: Promise<void> | undefined;
+        const answers = await Promise.all(
+          buyers.map((buyer: Buyer, i: number) =>
+            placeOrder(instance.url, buyer, offer, i % 2 ? [coupon] : []).then((answer) => {
+              if (answer.status !== 0 && ++answered >= killAfter) killed ??= kill(instance, 'SIGKILL');
+              return answer;
+            }),
+          ),
+        );
+        await (killed ?? kill(instance, 'SIGKILL'));
+        const cut = answers.filter((a) => a.status === 0).length;
+        const placed = answers.filter((a) => a.status === 201).length;
+        const refusals = [...new Set(answers.filter((a) => a.status !== 0 && a.status !== 201).map((a) => `${a.status} ${a.body?.error?.code ?? a.text.slice(0, 80)}`))];
+        expect(
+          answers.filter((a) => a.status >= 500).map((a) => a.text.slice(0, 200)),
+          `round ${round}: server errors before the kill`,
+        ).toEqual([]);
+        expect(cut, `round ${round}: orders still in flight at the kill`).toBeGreaterThan(0);
+
+        // The state the kill left is read while the CMS restarts (the restart must not be what repairs it).
+        const restarting = startInstance();
+        const args = { buyerIds: buyers.map((b) => b.id), courseIds: [offer.courseId], couponIds: [coupon.id] };
+        let afterKill: Awaited<ReturnType<typeof checkoutInvariants>>;
+        try {
+          afterKill = await checkoutInvariants(reader.strapi, args);
+        } finally {
+          target = await restarting;
+        }
+        expect(afterKill.problems, `round ${round}: after the kill`).toEqual([]);
+        expect(afterKill.orders.length, `round ${round}: every order answered 201 is stored`).toBeGreaterThanOrEqual(placed);
+        // Orders committed just before the kill are stored although their answer never left.
+        log.push(`round ${round}: killed after ${answered} answers (${placed} placed${refusals.length ? `, ${refusals.join(', ')}` : ''}), ${cut} cut; ${afterKill.orders.length} orders stored`);
+
+        // The restarted CMS carries on from the state the kill left.
+        const [late] = await createBuyers(reader.strapi, 1, `late${round}`);
+        const next = await placeOrder(target.url, late, offer, [coupon]);
+        expect([201, 409], `round ${round}: ${next.text}`).toContain(next.status);
+        const afterRestart = await checkoutInvariants(reader.strapi, { ...args, buyerIds: [...args.buyerIds, late.id] });
+        expect(afterRestart.problems, `round ${round}: after the restart`).toEqual([]);
+      }
+    }, 900_000);
+  });
 }

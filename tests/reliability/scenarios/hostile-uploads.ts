@@ -27,7 +27,10 @@ const MEDIA = 'plugin::upload.file';
 /** In every payload, so a file written by mistake can be found among other runs' files. */
 const MARKER = `hostile-${randomBytes(8).toString('hex')}`;
 
-const jpeg = Buffer.from('/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAIqH/9k=', 'base64');
+const jpeg = Buffer.from(
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCQAIqH/9k=',
+  'base64',
+);
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4IaeBFTEMLQkAiE5DgdolD9EAAAAASUVORK5CYII=', 'base64');
 const marked = (data: Buffer | string) => Buffer.concat([Buffer.from(data), Buffer.from(`\n${MARKER}\n`)]);
 const php = marked(`<?php system($_GET['c']); ?>`);
@@ -104,38 +107,38 @@ let cms: TestStrapi;
 let student: TestStudent;
 
 export function hostileUploads(shared: CmsHandle) {
-beforeAll(async () => {
-  cms = shared();
-  student = await createStudent(cms.strapi);
-});
+  beforeAll(async () => {
+    cms = shared();
+    student = await createStudent(cms.strapi);
+  });
 
-afterAll(() => {
-  for (const file of markedFiles()) fs.rmSync(file, { force: true });
-});
+  afterAll(() => {
+    for (const file of markedFiles()) fs.rmSync(file, { force: true });
+  });
 
-describe('twenty hostile uploads', () => {
-  it(`are all refused with a 4xx, recorded nowhere and written nowhere, ${ROUNDS} times (as a visitor and as a student)`, async () => {
-    const recordsBefore = await cms.strapi.db.query(RECORD).count();
-    const mediaBefore = await cms.strapi.db.query(MEDIA).count();
-    const accepted: string[] = [];
-    const faults: string[] = [];
-    const storedByName: string[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const who = round % 2 ? student : null;
-      const answers = await Promise.all(HOSTILE.map(async (file) => ({ file, answer: await upload(file, who) })));
-      for (const { file, answer } of answers) {
-        const name = `round ${round} ${file.kind} "${file.name}"`;
-        if (answer.status === 0 || answer.status >= 500) faults.push(`${name}: ${answer.status} ${answer.error ?? answer.text.slice(0, 160)}`);
-        else if (answer.status < 400 && file.cleanedByParser && answer.body?.fileName?.every((stored: string) => STORED_NAME.test(stored))) storedByName.push(...answer.body.fileName);
-        else if (answer.status < 400) accepted.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
-        else expect(answer.body?.success, name).toBe(false);
+  describe('twenty hostile uploads', () => {
+    it(`are all refused with a 4xx, recorded nowhere and written nowhere, ${ROUNDS} times (as a visitor and as a student)`, async () => {
+      const recordsBefore = await cms.strapi.db.query(RECORD).count();
+      const mediaBefore = await cms.strapi.db.query(MEDIA).count();
+      const accepted: string[] = [];
+      const faults: string[] = [];
+      const storedByName: string[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const who = round % 2 ? student : null;
+        const answers = await Promise.all(HOSTILE.map(async (file) => ({ file, answer: await upload(file, who) })));
+        for (const { file, answer } of answers) {
+          const name = `round ${round} ${file.kind} "${file.name}"`;
+          if (answer.status === 0 || answer.status >= 500) faults.push(`${name}: ${answer.status} ${answer.error ?? answer.text.slice(0, 160)}`);
+          else if (answer.status < 400 && file.cleanedByParser && answer.body?.fileName?.every((stored: string) => STORED_NAME.test(stored))) storedByName.push(...answer.body.fileName);
+          else if (answer.status < 400) accepted.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
+          else expect(answer.body?.success, name).toBe(false);
+        }
       }
-    }
-    expect(accepted, 'hostile uploads accepted').toEqual([]);
-    expect(faults, 'server errors or connections cut without an answer').toEqual([]);
-    expect(await cms.strapi.db.query(RECORD).count()).toBe(recordsBefore + storedByName.length);
-    expect(await cms.strapi.db.query(MEDIA).count()).toBe(mediaBefore + storedByName.length);
-    expect(markedFiles(storedByName), 'files written from hostile uploads').toEqual([]);
-  }, 600_000);
-});
+      expect(accepted, 'hostile uploads accepted').toEqual([]);
+      expect(faults, 'server errors or connections cut without an answer').toEqual([]);
+      expect(await cms.strapi.db.query(RECORD).count()).toBe(recordsBefore + storedByName.length);
+      expect(await cms.strapi.db.query(MEDIA).count()).toBe(mediaBefore + storedByName.length);
+      expect(markedFiles(storedByName), 'files written from hostile uploads').toEqual([]);
+    }, 600_000);
+  });
 }

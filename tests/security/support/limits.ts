@@ -9,7 +9,9 @@ export const CLIENT_ADDRESS_SECRET = 'security-client-address-secret-0123456789'
 
 export function signedAddress(address: string, options: { secret?: string; at?: number } = {}): Record<string, string> {
   const seconds = Math.floor((options.at ?? Date.now()) / 1000);
-  const mac = createHmac('sha256', options.secret ?? CLIENT_ADDRESS_SECRET).update(`${seconds}.${address}`).digest('hex');
+  const mac = createHmac('sha256', options.secret ?? CLIENT_ADDRESS_SECRET)
+    .update(`${seconds}.${address}`)
+    .digest('hex');
   return { 'x-client-address': address, 'x-client-address-signature': `${seconds}.${mac}` };
 }
 

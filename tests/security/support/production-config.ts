@@ -50,9 +50,7 @@ export async function productionDatabase(): Promise<ProductionDatabase> {
   };
 }
 
-export type ProductionCms =
-  | { started: true; url: string; output: () => string; stop: () => Promise<void> }
-  | { started: false; code: number | null; output: () => string };
+export type ProductionCms = { started: true; url: string; output: () => string; stop: () => Promise<void> } | { started: false; code: number | null; output: () => string };
 
 export async function startProductionCms(database: ProductionDatabase, env: Record<string, string>): Promise<ProductionCms> {
   const dist = process.env.SALA_TEST_DIST;

@@ -30,7 +30,6 @@ export const STOREFRONT_TEST_SECRETS = {
   CLIENT_ADDRESS_SECRET: TEST_ENV.CLIENT_ADDRESS_SECRET,
 };
 
-
 /** Starts the built storefront for `cmsUrl` and resolves once it answers /healthcheck. */
 export async function startStorefront(cmsUrl: string, env: Record<string, string> = {}): Promise<TestStorefront> {
   const build = process.env.SALA_SECURITY_STOREFRONT_BUILD;

@@ -87,8 +87,16 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
             <Detail>
               {report.buyerName ?? report.buyerUsername}
               {report.buyerUsername ? <chakra.span color="fg.muted"> ({report.buyerUsername})</chakra.span> : null}
-              {report.buyerEmail ? <chakra.span display="block" fontSize="sm" color="fg.muted">{report.buyerEmail}</chakra.span> : null}
-              {report.tel ? <chakra.span display="block" fontSize="sm" color="fg.muted">{report.tel}</chakra.span> : null}
+              {report.buyerEmail ? (
+                <chakra.span display="block" fontSize="sm" color="fg.muted">
+                  {report.buyerEmail}
+                </chakra.span>
+              ) : null}
+              {report.tel ? (
+                <chakra.span display="block" fontSize="sm" color="fg.muted">
+                  {report.tel}
+                </chakra.span>
+              ) : null}
             </Detail>
           </div>
           <div>
@@ -148,15 +156,7 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
                   bg="bg.muted"
                   _focusVisible={{ outline: '3px solid', outlineColor: 'teal.500' }}
                 >
-                  <chakra.img
-                    src={slip.url}
-                    alt={t('admin_payments_slip_alt', { id: report.orderId })}
-                    data-testid="report-slip"
-                    w="full"
-                    h="160px"
-                    objectFit="contain"
-                    loading="lazy"
-                  />
+                  <chakra.img src={slip.url} alt={t('admin_payments_slip_alt', { id: report.orderId })} data-testid="report-slip" w="full" h="160px" objectFit="contain" loading="lazy" />
                 </chakra.a>
               ))}
             </chakra.div>

@@ -47,7 +47,18 @@ export function LoginPanel({ redirectTo, description }: { redirectTo: string; de
   const back = encodeURIComponent(redirectTo);
 
   return (
-    <chakra.section borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg" p={{ base: '4', md: '6' }} maxW="lg" mx="auto" w="full" data-testid="login-panel" aria-labelledby="login-panel-title">
+    <chakra.section
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="xl"
+      bg="bg"
+      p={{ base: '4', md: '6' }}
+      maxW="lg"
+      mx="auto"
+      w="full"
+      data-testid="login-panel"
+      aria-labelledby="login-panel-title"
+    >
       <chakra.h2 id="login-panel-title" fontSize="xl" fontWeight="700">
         {t('login_title')}
       </chakra.h2>

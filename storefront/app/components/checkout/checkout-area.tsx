@@ -107,7 +107,15 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   });
   const discounts = useDiscounts({
     price: (promotionId, coupons) =>
-      priceCheckout({ course: checkout.course, plans: checkout.plans, promotions: checkout.promotions, settings: checkout.settings.pricing, selection: selectionFor(promotionId, coupons), currency, now: checkout.now }),
+      priceCheckout({
+        course: checkout.course,
+        plans: checkout.plans,
+        promotions: checkout.promotions,
+        settings: checkout.settings.pricing,
+        selection: selectionFor(promotionId, coupons),
+        currency,
+        now: checkout.now,
+      }),
     priceDeps: [planId, paymentMethodId, taxRequested, personType, withholding, withholdingPercent, currency, shippingFeeAmount, checkout],
     exclusive: checkout.settings.pricing.couponOrPromotion,
     oneCouponPerOrder: checkout.settings.pricing.oneCouponPerOrder,

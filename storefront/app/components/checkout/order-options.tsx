@@ -133,7 +133,7 @@ export function PromotionList({
   const error = useFieldError('promotionId');
   if (promotions.length === 0) return <p className="ck-muted">{t('promotion_none')}</p>;
   const applicable = new Set(selectableIds);
-  const chosen = value === 'auto' ? breakdown.appliedPromotion?.id ?? null : value !== null && breakdown.appliedPromotion?.id === value ? value : null;
+  const chosen = value === 'auto' ? (breakdown.appliedPromotion?.id ?? null) : value !== null && breakdown.appliedPromotion?.id === value ? value : null;
   return (
     <div className="ck-stack-2" data-testid="promotion-list">
       <div className="ck-stack-3" role="radiogroup">

@@ -64,15 +64,7 @@ export function CoursePreview({ course, eager = true }: { course: CourseView; ea
     <figure data-testid="course-preview">
       <div className="course-media">
         {preview.videoUrl ? (
-          <video
-            className="course-media-fill"
-            src={preview.videoUrl}
-            poster={preview.pictureUrl ?? undefined}
-            controls
-            preload="none"
-            playsInline
-            aria-label={preview.videoName ?? course.title}
-          />
+          <video className="course-media-fill" src={preview.videoUrl} poster={preview.pictureUrl ?? undefined} controls preload="none" playsInline aria-label={preview.videoName ?? course.title} />
         ) : (
           <img
             className="course-media-fill"
@@ -149,11 +141,7 @@ export function PriceCard({ course }: { course: CourseView }) {
   return (
     <Card className="course-price" data-testid="course-price">
       <FeeLabel course={course} />
-      {course.canLearn ? (
-        <ButtonLink href={course.learnPath}>{t('button_start_learning')}</ButtonLink>
-      ) : (
-        <ButtonLink href={`/cart?course=${course.id}`}>{t('button_register')}</ButtonLink>
-      )}
+      {course.canLearn ? <ButtonLink href={course.learnPath}>{t('button_start_learning')}</ButtonLink> : <ButtonLink href={`/cart?course=${course.id}`}>{t('button_register')}</ButtonLink>}
     </Card>
   );
 }

@@ -63,7 +63,10 @@ function fieldsByKey(root: HTMLElement): Map<string, Field> {
 
 /** Buttons by their test id, otherwise by their name, value and label. */
 function buttonsByKey(root: HTMLElement): Map<string, HTMLButtonElement> {
-  return keyed(Array.from(root.querySelectorAll('button')), (button) => button.getAttribute('data-testid') ?? `${button.name}|${button.value}|${button.getAttribute('aria-label') ?? ''}|${button.textContent?.trim() ?? ''}`);
+  return keyed(
+    Array.from(root.querySelectorAll('button')),
+    (button) => button.getAttribute('data-testid') ?? `${button.name}|${button.value}|${button.getAttribute('aria-label') ?? ''}|${button.textContent?.trim() ?? ''}`,
+  );
 }
 
 function fieldKey(root: HTMLElement, field: Field): string {
@@ -152,9 +155,12 @@ export function watchIsland(root: HTMLElement, wake: () => void): { snapshot: ()
   const observer =
     typeof IntersectionObserver === 'undefined'
       ? null
-      : new IntersectionObserver((entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) rouse();
-        }, { rootMargin: '100% 0px 100% 0px' });
+      : new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) rouse();
+          },
+          { rootMargin: '100% 0px 100% 0px' },
+        );
   if (observer) observer.observe(watched);
   else rouse();
   const stop = () => {

@@ -36,7 +36,12 @@ function ReplyBox({ comment }: { comment: Omit<CommentView, 'replies'> }) {
   const formRef = useRef<HTMLFormElement>(null);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const result = fetcher.data?.intent === 'comment' ? fetcher.data.lastResult : null;
-  const error = result?.status === 'error' ? Object.values(result.error ?? {}).flat().filter(Boolean)[0] : null;
+  const error =
+    result?.status === 'error'
+      ? Object.values(result.error ?? {})
+          .flat()
+          .filter(Boolean)[0]
+      : null;
   const id = `comment-reply-${comment.id}`;
 
   useEffect(() => {
@@ -87,7 +92,12 @@ export function CourseComments({ comments, student }: { comments: CommentsView |
   const formRef = useRef<HTMLFormElement>(null);
   const [authOpen, setAuthOpen] = useState(false);
   const result = fetcher.data?.intent === 'comment' ? fetcher.data.lastResult : null;
-  const error = result?.status === 'error' ? Object.values(result.error ?? {}).flat().filter(Boolean)[0] : null;
+  const error =
+    result?.status === 'error'
+      ? Object.values(result.error ?? {})
+          .flat()
+          .filter(Boolean)[0]
+      : null;
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.intent === 'comment' && fetcher.data.ok) formRef.current?.reset();

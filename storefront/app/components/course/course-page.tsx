@@ -8,22 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { flushSync } from 'react-dom';
 import type { CoursePageData } from '~/models/course/types';
 import { useT } from '~/models/i18n';
-import {
-  ButtonLink,
-  Card,
-  cx,
-  CourseFacts,
-  CourseHeading,
-  CoursePreview,
-  CourseTabs,
-  Curriculum,
-  FeeLabel,
-  HowToBuy,
-  PriceCard,
-  RelatedCourses,
-  Section,
-  SectionTitle,
-} from './blocks';
+import { ButtonLink, Card, cx, CourseFacts, CourseHeading, CoursePreview, CourseTabs, Curriculum, FeeLabel, HowToBuy, PriceCard, RelatedCourses, Section, SectionTitle } from './blocks';
 import { checkoutChunk, checkoutChunksLoaded, fromChunk, loadCheckoutChunks, paymentChunk } from './checkout-chunks';
 import { replayIsland, watchIsland, type IslandSnapshot } from './checkout-island';
 import { CourseComments } from './comments';
@@ -129,11 +114,7 @@ function LayoutOne({ page }: CoursePageProps) {
   const picture = page.course.preview?.pictureUrl;
   return (
     <LayoutRoot layout="1">
-      <div
-        className="course-banner"
-        data-testid="course-banner"
-        style={picture ? { backgroundImage: `linear-gradient(rgba(17,24,39,0.78), rgba(17,24,39,0.86)), url("${picture}")` } : undefined}
-      >
+      <div className="course-banner" data-testid="course-banner" style={picture ? { backgroundImage: `linear-gradient(rgba(17,24,39,0.78), rgba(17,24,39,0.86)), url("${picture}")` } : undefined}>
         <Container className="course-banner-inner">
           <div className="course-banner-heading">
             <CourseHeading course={page.course} light />

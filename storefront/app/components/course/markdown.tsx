@@ -5,10 +5,7 @@
  */
 import type { ReactNode } from 'react';
 
-type Block =
-  | { kind: 'heading'; level: number; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] };
+type Block = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; ordered: boolean; items: string[] };
 
 export function parseBlocks(source: string): Block[] {
   const blocks: Block[] = [];

@@ -113,12 +113,7 @@ export function OrderActions({ order }: { order: OrderCardData }) {
 /** The buyer's next step in words, per state and payment method. */
 export function NextStep({ order }: { order: OrderCardData }) {
   const t = useT();
-  const key =
-    order.status === 'notYetReceived'
-      ? order.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER
-        ? 'thankyou_next_transfer'
-        : 'thankyou_next_online'
-      : `thankyou_next_${order.status}`;
+  const key = order.status === 'notYetReceived' ? (order.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER ? 'thankyou_next_transfer' : 'thankyou_next_online') : `thankyou_next_${order.status}`;
   return (
     <chakra.div data-testid="order-next-step">
       <chakra.p>{t(key)}</chakra.p>

@@ -73,9 +73,7 @@ export function OmiseCardForm({ order, start, busy }: CardFormProps) {
         <chakra.h2 fontSize="lg" fontWeight="700">
           {t('card_form_title')}
         </chakra.h2>
-        {belowMinimum ? (
-          <CardNotice status="warning" description={t('cart_minimum_payment', { amount: formatMoney(money(MINIMUM_ONLINE_PAYMENT_AMOUNT, 'THB'), locale) })} />
-        ) : null}
+        {belowMinimum ? <CardNotice status="warning" description={t('cart_minimum_payment', { amount: formatMoney(money(MINIMUM_ONLINE_PAYMENT_AMOUNT, 'THB'), locale) })} /> : null}
         {failure ? <CardNotice title={t('cart_fail')} description={failure} /> : null}
         {unavailable ? <CardNotice title={t('cart_fail')} description={t('card_script_failed')} /> : null}
         <CardFields idPrefix="omise-card" values={values} errors={errors} onChange={change} withName encrypt={false} disabled={busy || tokenising} />

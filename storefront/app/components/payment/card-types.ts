@@ -9,6 +9,4 @@ export type CardFormProps = {
 };
 
 /** GET /card-setup/{methodId}: the provider script and, for Omise, the public key. */
-export type CardSetupAnswer =
-  | { ok: true; setup: { methodId: 8; publicKey: string; scriptUrl: string } | { methodId: 3; scriptUrl: string; nameWeb: string | null } }
-  | { ok: false };
+export type CardSetupAnswer = { ok: true; setup: { methodId: 8; publicKey: string; scriptUrl: string } | { methodId: 3; scriptUrl: string; nameWeb: string | null } } | { ok: false };

@@ -16,9 +16,7 @@ import { PaymentFailure, QrScreen } from './qr-screen';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
 
 /** The route action's answer to `intent=start`. */
-export type StartActionData =
-  | { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number }
-  | { intent: 'start'; ok: false; message: string; code: string };
+export type StartActionData = { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number } | { intent: 'start'; ok: false; message: string; code: string };
 
 export function OrderSummary({ order }: { order: PayOrder }) {
   const t = useT();
@@ -153,7 +151,14 @@ export function PaymentScreen({ order, qrMethod }: { order: PayOrder; qrMethod: 
     );
 
   return (
-    <chakra.div data-testid="payment-screen" data-method={methodId} data-state={busy ? 'busy' : answer ? (answer.ok ? answer.browser.kind : 'failed') : 'idle'} display="flex" flexDirection="column" gap="5">
+    <chakra.div
+      data-testid="payment-screen"
+      data-method={methodId}
+      data-state={busy ? 'busy' : answer ? (answer.ok ? answer.browser.kind : 'failed') : 'idle'}
+      display="flex"
+      flexDirection="column"
+      gap="5"
+    >
       {body}
     </chakra.div>
   );

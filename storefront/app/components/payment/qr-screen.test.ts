@@ -14,4 +14,3 @@ describe('formatCountdown', () => {
     expect(formatCountdown(9.9)).toBe('00:09');
   });
 });
-

@@ -37,17 +37,7 @@ export type TaxPersonType = 'normal_person' | 'juristic_person';
  * (spec: the stand-alone modal cannot change it): a juristic person by default, as withholding
  * needs, or a normal person when the cart asks for that invoice.
  */
-export function WithholdingTaxModal({
-  open,
-  onClose,
-  onSaved,
-  personType = 'juristic_person',
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-  personType?: TaxPersonType;
-}) {
+export function WithholdingTaxModal({ open, onClose, onSaved, personType = 'juristic_person' }: { open: boolean; onClose: () => void; onSaved: () => void; personType?: TaxPersonType }) {
   const t = useT();
   const fetcher = useFetcher<WithholdingTaxAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -151,7 +141,13 @@ export function WithholdingTaxModal({
                       <Input type="file" name="taxCompanyCertificate" accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple p="1.5" onChange={() => clear('taxCompanyCertificate')} />
                     </TaxField>
                   ) : null}
-                  <Checkbox.Root colorPalette="teal" checked={deliverToTaxAddress} onCheckedChange={(event) => setDeliverToTaxAddress(event.checked === true)} name="taxIsDeliveryByTaxaddress" value="on">
+                  <Checkbox.Root
+                    colorPalette="teal"
+                    checked={deliverToTaxAddress}
+                    onCheckedChange={(event) => setDeliverToTaxAddress(event.checked === true)}
+                    name="taxIsDeliveryByTaxaddress"
+                    value="on"
+                  >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label>{t('tax_label_delivery_same')}</Checkbox.Label>
@@ -244,7 +240,12 @@ export function WithholdingChoice({
       </Checkbox.Root>
       {checked ? (
         <NativeSelect.Root size="sm" maxW="40" pl="7">
-          <NativeSelect.Field name="withholdingPercent" aria-label={t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')} value={String(percent)} onChange={(event) => onPercentChange(Number(event.currentTarget.value))}>
+          <NativeSelect.Field
+            name="withholdingPercent"
+            aria-label={t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}
+            value={String(percent)}
+            onChange={(event) => onPercentChange(Number(event.currentTarget.value))}
+          >
             {percents.map((option) => (
               <option key={option} value={option}>
                 {option}%

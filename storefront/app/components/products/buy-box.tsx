@@ -80,7 +80,18 @@ export function BuyBox({ product }: { product: ProductDetailView }) {
               data-testid="product-quantity"
             />
           </chakra.label>
-          <Button type="submit" name="intent" value="add" colorPalette="teal" size="lg" flex="1" minW="40" disabled={soldOut || unpriced} loading={busyIntent === 'add'} data-testid="product-add-to-cart">
+          <Button
+            type="submit"
+            name="intent"
+            value="add"
+            colorPalette="teal"
+            size="lg"
+            flex="1"
+            minW="40"
+            disabled={soldOut || unpriced}
+            loading={busyIntent === 'add'}
+            data-testid="product-add-to-cart"
+          >
             {t('button_add_to_cart')}
           </Button>
         </chakra.div>
@@ -91,7 +102,18 @@ export function BuyBox({ product }: { product: ProductDetailView }) {
           </Alert.Root>
         ) : null}
         {product.sku ? (
-          <Button type="submit" name="intent" value="bookstore" variant="outline" colorPalette="teal" w="full" mt="3" disabled={unpriced} loading={busyIntent === 'bookstore'} data-testid="product-bookstore">
+          <Button
+            type="submit"
+            name="intent"
+            value="bookstore"
+            variant="outline"
+            colorPalette="teal"
+            w="full"
+            mt="3"
+            disabled={unpriced}
+            loading={busyIntent === 'bookstore'}
+            data-testid="product-bookstore"
+          >
             {t('product_buy_at_bookstore')}
           </Button>
         ) : null}

@@ -28,7 +28,16 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
   const [index, setIndex] = useState(0);
   if (images.length === 0) {
     return (
-      <chakra.div aspectRatio={`${PRODUCT_IMAGE_WIDTH} / ${PRODUCT_IMAGE_HEIGHT}`} bg="bg.muted" color="fg.muted" display="flex" alignItems="center" justifyContent="center" borderRadius="lg" data-testid="product-gallery">
+      <chakra.div
+        aspectRatio={`${PRODUCT_IMAGE_WIDTH} / ${PRODUCT_IMAGE_HEIGHT}`}
+        bg="bg.muted"
+        color="fg.muted"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        borderRadius="lg"
+        data-testid="product-gallery"
+      >
         {t('products_no_picture')}
       </chakra.div>
     );

@@ -50,15 +50,7 @@ export function ProductTabs({ product }: { product: ProductDetailView }) {
     <div data-testid="product-tabs">
       <chakra.div role="tablist" display="flex" gap="1" borderBottomWidth="1px" borderColor="border" mb="4" overflowX="auto">
         {tabs.map((tab) => (
-          <TabButton
-            key={tab.id}
-            type="button"
-            role="tab"
-            id={`product-tab-${tab.id}`}
-            aria-selected={active === tab.id}
-            aria-controls={`product-panel-${tab.id}`}
-            onClick={() => setActive(tab.id)}
-          >
+          <TabButton key={tab.id} type="button" role="tab" id={`product-tab-${tab.id}`} aria-selected={active === tab.id} aria-controls={`product-panel-${tab.id}`} onClick={() => setActive(tab.id)}>
             {tab.label}
           </TabButton>
         ))}

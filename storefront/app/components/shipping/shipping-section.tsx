@@ -211,7 +211,13 @@ export function ShippingFeeSelect({ fees, value, onChange }: { fees: ShippingDat
   const t = useT();
   const locale = useLocale();
   return (
-    <RadioGroup.Root name="shippingFeeId" value={value === null ? null : String(value)} onValueChange={(event) => event.value && onChange(Number(event.value))} colorPalette="teal" data-testid="shipping-fees">
+    <RadioGroup.Root
+      name="shippingFeeId"
+      value={value === null ? null : String(value)}
+      onValueChange={(event) => event.value && onChange(Number(event.value))}
+      colorPalette="teal"
+      data-testid="shipping-fees"
+    >
       <Stack gap="3">
         {fees.map((fee) => (
           <RadioGroup.Item key={fee.id} value={String(fee.id)} alignItems="flex-start" data-testid="shipping-fee" data-fee-id={fee.id}>

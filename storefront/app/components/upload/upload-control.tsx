@@ -163,8 +163,8 @@ export function UploadControl(props: UploadControlProps) {
   }
 
   const cols = gridColumns(columns);
-  const previewItem = previewIndex === null ? null : value.fileList[Math.min(previewIndex, count - 1)] ?? null;
-  const deleteItem = deleteIndex === null ? null : value.fileList[deleteIndex] ?? null;
+  const previewItem = previewIndex === null ? null : (value.fileList[Math.min(previewIndex, count - 1)] ?? null);
+  const deleteItem = deleteIndex === null ? null : (value.fileList[deleteIndex] ?? null);
 
   return (
     <chakra.fieldset borderWidth="1px" borderColor="border" borderRadius="lg" p={{ base: '3', md: '4' }} minW="0" data-testid="upload-control" aria-describedby={hintId}>
@@ -186,15 +186,7 @@ export function UploadControl(props: UploadControlProps) {
           srOnly
           tabIndex={-1}
         />
-        <Button
-          type="button"
-          colorPalette="teal"
-          variant="outline"
-          onClick={() => inputRef.current?.click()}
-          disabled={disabled || full}
-          loading={checking}
-          aria-describedby={hintId}
-        >
+        <Button type="button" colorPalette="teal" variant="outline" onClick={() => inputRef.current?.click()} disabled={disabled || full} loading={checking} aria-describedby={hintId}>
           {label ?? t('upload_button')}
         </Button>
         {limitFile !== undefined && limitFile > 1 ? (

@@ -68,7 +68,10 @@ describe('cart pricing', () => {
     ['a normal person', { personType: 'normal_person' as const }, 3 as const, 0, 155_000, 'WITHHOLDING_REQUIRES_JURISTIC_PERSON'],
   ])('withholding with %s', (_label, taxInvoice, percent, withheld, toPay, problem) => {
     const lines = [line({}), line({ itemId: 2, kind: 'product', courseId: 5, quantity: 2, courseType: 'product', planId: 300, priceAmount: 25_000, href: '/products/5' })];
-    const breakdown = priceCartLines({ lines, promotions: [], pricing, now }, { promotionId: null, coupons: [], paymentMethodId: 1, shippingFeeAmount: 5_000, taxInvoice, withholding: { enabled: true, percent } });
+    const breakdown = priceCartLines(
+      { lines, promotions: [], pricing, now },
+      { promotionId: null, coupons: [], paymentMethodId: 1, shippingFeeAmount: 5_000, taxInvoice, withholding: { enabled: true, percent } },
+    );
     expect(breakdown.totals.withholding.amount).toBe(withheld);
     expect(breakdown.totals.amountToPay.amount).toBe(toPay);
     expect(breakdown.problems.map((item) => item.code)).toEqual(problem ? [problem] : []);

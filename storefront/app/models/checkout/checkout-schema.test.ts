@@ -72,7 +72,14 @@ describe('the checkout schema', () => {
     expect(missing['shipping.postcode']).toEqual(['กรุณากรอกรหัสไปรษณีย์ 5 หลัก']);
     expect(missing['shipping.fullname']?.[0]).toContain('ชื่อผู้รับ');
 
-    const address = { 'shipping.fullname': 'มานี มีนา', 'shipping.tel': '0812345678', 'shipping.address': '99/9 ถนนพหลโยธิน', 'shipping.district': 'พญาไท', 'shipping.province': 'กรุงเทพมหานคร', 'shipping.postcode': '10400' };
+    const address = {
+      'shipping.fullname': 'มานี มีนา',
+      'shipping.tel': '0812345678',
+      'shipping.address': '99/9 ถนนพหลโยธิน',
+      'shipping.district': 'พญาไท',
+      'shipping.province': 'กรุงเทพมหานคร',
+      'shipping.postcode': '10400',
+    };
     const typed = parseWithZod(form({ ...VALID, ...address, shippingFeeId: '2' }), { schema });
     expect(typed.status).toBe('success');
     if (typed.status === 'success') expect(typed.value.shipping).toMatchObject({ shippingFeeId: 2, shippingAddressId: null, address: { fullname: 'มานี มีนา', postcode: '10400' } });
@@ -94,10 +101,9 @@ describe('the checkout schema', () => {
   });
 
   it('reports the spec’s Thai messages under the form’s own field names', () => {
-    const submission = parseWithZod(
-      form({ ...VALID, email: 'not-an-email', tel: '12345', username: 'สมหญิง', newPassword: '123', confirmNewPassword: '124', 'customLabels.2': '' }),
-      { schema: buildCheckoutSchema(context()) },
-    );
+    const submission = parseWithZod(form({ ...VALID, email: 'not-an-email', tel: '12345', username: 'สมหญิง', newPassword: '123', confirmNewPassword: '124', 'customLabels.2': '' }), {
+      schema: buildCheckoutSchema(context()),
+    });
     expect(submission.status).toBe('error');
     const error = submission.reply().error ?? {};
     expect(error.email).toEqual(['อีเมลข้อมูลไม่ถูกต้อง']);
@@ -112,7 +118,17 @@ describe('the checkout schema', () => {
     const without = parseWithZod(form({ ...VALID, taxPayerIdentificationNo: '12' }), { schema });
     expect(without.status).toBe('success');
     const withTax = parseWithZod(
-      form({ ...VALID, isRequireTaxInvoice: 'on', taxPersonType: 'normal_person', taxNameOne: 'สมหญิง', taxNameTwo: 'ใจดี', taxPayerIdentificationNo: '12345', taxAddress: 'กรุงเทพฯ', taxPostcode: '101', taxIsDeliveryByTaxaddress: 'on' }),
+      form({
+        ...VALID,
+        isRequireTaxInvoice: 'on',
+        taxPersonType: 'normal_person',
+        taxNameOne: 'สมหญิง',
+        taxNameTwo: 'ใจดี',
+        taxPayerIdentificationNo: '12345',
+        taxAddress: 'กรุงเทพฯ',
+        taxPostcode: '101',
+        taxIsDeliveryByTaxaddress: 'on',
+      }),
       { schema },
     );
     const error = withTax.reply().error ?? {};
@@ -122,7 +138,18 @@ describe('the checkout schema', () => {
 
   it('lets only a juristic person withhold tax', () => {
     const submission = parseWithZod(
-      form({ ...VALID, isWithholding: 'on', isRequireTaxInvoice: 'on', taxPersonType: 'normal_person', taxNameOne: 'ก', taxNameTwo: 'ข', taxPayerIdentificationNo: '1101700230705', taxAddress: 'ที่อยู่', taxPostcode: '10110', taxIsDeliveryByTaxaddress: 'on' }),
+      form({
+        ...VALID,
+        isWithholding: 'on',
+        isRequireTaxInvoice: 'on',
+        taxPersonType: 'normal_person',
+        taxNameOne: 'ก',
+        taxNameTwo: 'ข',
+        taxPayerIdentificationNo: '1101700230705',
+        taxAddress: 'ที่อยู่',
+        taxPostcode: '10110',
+        taxIsDeliveryByTaxaddress: 'on',
+      }),
       { schema: buildCheckoutSchema(context()) },
     );
     expect(submission.reply().error?.isWithholding).toEqual(['หักภาษี ณ ที่จ่ายได้เฉพาะนิติบุคคลเท่านั้น']);

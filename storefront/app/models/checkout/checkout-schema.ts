@@ -5,7 +5,15 @@
  * action validates the same post again with the site's settings as the CMS holds them.
  */
 import { WITHHOLDING_PERCENTS } from '@sala/shared/constants';
-import { buildRegistrationSchema, buildShippingAddressSchema, buildTaxInvoiceSchema, type CustomLabel, type RegistrationSettings, type ShippingAddressValues, type TaxInvoiceValues } from '@sala/shared/schemas';
+import {
+  buildRegistrationSchema,
+  buildShippingAddressSchema,
+  buildTaxInvoiceSchema,
+  type CustomLabel,
+  type RegistrationSettings,
+  type ShippingAddressValues,
+  type TaxInvoiceValues,
+} from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
 
@@ -88,15 +96,15 @@ function orderSchema(t: Translate) {
       z.union([z.literal('auto'), z.number().int().positive()]).nullable(),
     ),
     couponCodes: z.preprocess(
-      (v) => toList(v).map((code) => String(code).trim().toUpperCase()).filter(Boolean),
+      (v) =>
+        toList(v)
+          .map((code) => String(code).trim().toUpperCase())
+          .filter(Boolean),
       z.array(z.string().max(64)).transform((codes) => [...new Set(codes)]),
     ),
     isRequireTaxInvoice: z.preprocess(flag, z.boolean()),
     isWithholding: z.preprocess(flag, z.boolean()),
-    withholdingPercent: z.preprocess(
-      (v) => (v === undefined || v === '' ? WITHHOLDING_PERCENTS[0] : Number(v)),
-      z.union([z.literal(3), z.literal(1)]),
-    ),
+    withholdingPercent: z.preprocess((v) => (v === undefined || v === '' ? WITHHOLDING_PERCENTS[0] : Number(v)), z.union([z.literal(3), z.literal(1)])),
   });
 }
 

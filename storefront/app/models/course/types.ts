@@ -66,7 +66,6 @@ export type SeoView = {
   jsonLd: Record<string, unknown>;
 };
 
-
 export type CoursePageData = {
   layout: CourseLayout;
   course: CourseView;
@@ -81,4 +80,3 @@ export type CoursePageData = {
   seo: SeoView;
   thankYouPage: boolean;
 };
-

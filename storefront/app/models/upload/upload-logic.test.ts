@@ -117,7 +117,7 @@ describe('refusals', () => {
 });
 
 describe('gridColumns', () => {
-  it('keeps the caller\'s 1 to 4 columns within bounds', () => {
+  it("keeps the caller's 1 to 4 columns within bounds", () => {
     expect(gridColumns()).toBe(4);
     expect(gridColumns(1)).toBe(1);
     expect(gridColumns(3)).toBe(3);

@@ -97,11 +97,17 @@ const SIGNATURES: Record<UploadType, Signature[][]> = {
     [{ offset: 0, bytes: [0xff, 0xd8, 0xff] }],
     [{ offset: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }],
     [{ offset: 0, bytes: ascii('GIF8') }],
-    [{ offset: 0, bytes: ascii('RIFF') }, { offset: 8, bytes: ascii('WEBP') }],
+    [
+      { offset: 0, bytes: ascii('RIFF') },
+      { offset: 8, bytes: ascii('WEBP') },
+    ],
   ],
   video: [
     [{ offset: 4, bytes: ascii('ftyp') }],
-    [{ offset: 0, bytes: ascii('RIFF') }, { offset: 8, bytes: ascii('AVI ') }],
+    [
+      { offset: 0, bytes: ascii('RIFF') },
+      { offset: 8, bytes: ascii('AVI ') },
+    ],
     [{ offset: 0, bytes: [0x00, 0x00, 0x01, 0xba] }],
     [{ offset: 0, bytes: [0x00, 0x00, 0x01, 0xb3] }],
   ],
@@ -122,7 +128,14 @@ export function hasAllowedContent(head: Uint8Array, type: UploadType): boolean {
  */
 export function refusalFor(files: readonly (ChosenFile & { head: Uint8Array })[], type: UploadType, freeGigabytes: number | null): RefusalCode | null {
   if (files.some((file) => !isAllowedType(file, type) || !hasAllowedContent(file.head, type))) return 'FILE_TYPE_NOT_ALLOWED';
-  if (freeGigabytes !== null && !hasStorageFor(files.reduce((sum, file) => sum + file.size, 0), freeGigabytes)) return 'OUT_OF_STORAGE';
+  if (
+    freeGigabytes !== null &&
+    !hasStorageFor(
+      files.reduce((sum, file) => sum + file.size, 0),
+      freeGigabytes,
+    )
+  )
+    return 'OUT_OF_STORAGE';
   return null;
 }
 

@@ -47,7 +47,9 @@ async function withRetryAfter<T>(ctx: Ctx, work: () => Promise<T>): Promise<T> {
 function certificateNames(value: unknown): string[] | null {
   if (value === undefined || value === null || value === '') return [];
   const list = Array.isArray(value) ? value : [value];
-  const names = list.map((item) => (typeof item === 'string' ? item : typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : null));
+  const names = list.map((item) =>
+    typeof item === 'string' ? item : typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : null,
+  );
   return names.every((name): name is string => name !== null) ? names.filter((name) => name.trim() !== '') : null;
 }
 
@@ -64,9 +66,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues) });
     const { username, password } = parsed.data;
     if (username.length > MAX_IDENTIFIER_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw badRequest('INPUT_ERROR');
-    const result = (await withRetryAfter(ctx, () =>
-      strapi.service('api::account.login').login({ identifier: username, password, ip: clientAddress(ctx) }),
-    )) as LoginResult;
+    const result = (await withRetryAfter(ctx, () => strapi.service('api::account.login').login({ identifier: username, password, ip: clientAddress(ctx) }))) as LoginResult;
     ctx.body = { success: true, jwt: result.jwt, user: result.user };
   },
 

@@ -77,11 +77,7 @@ function fileSize(file: string): number | null {
  * Looks every name up without writing anything: `found` in the order given (each name
  * once), `missing` for the names that may not be attached, whatever the reason.
  */
-export async function findUploadedFiles(
-  strapi: Core.Strapi,
-  values: readonly string[],
-  options: FindOptions,
-): Promise<{ found: UploadedFile[]; missing: string[] }> {
+export async function findUploadedFiles(strapi: Core.Strapi, values: readonly string[], options: FindOptions): Promise<{ found: UploadedFile[]; missing: string[] }> {
   const found: UploadedFile[] = [];
   const missing: string[] = [];
   const dir = path.join(strapi.dirs.static.public, 'uploads');

@@ -57,20 +57,7 @@ export type TaxUpdate = {
 /** The tax columns of the user row; the certificate is a relation, populated apart. */
 const TAX_FIELDS = ['is_require_tax_invoice', ...TAX_INVOICE_DETAIL_FIELDS] as const;
 
-const PROFILE_FIELDS = [
-  'id',
-  'username',
-  'email',
-  'firstname',
-  'lastname',
-  'nickname',
-  'tel',
-  'address',
-  'custom_label_answers',
-  'is_registration_layout_four',
-  'createdAt',
-  ...TAX_FIELDS,
-] as const;
+const PROFILE_FIELDS = ['id', 'username', 'email', 'firstname', 'lastname', 'nickname', 'tel', 'address', 'custom_label_answers', 'is_registration_layout_four', 'createdAt', ...TAX_FIELDS] as const;
 
 type ProfileRow = Record<(typeof PROFILE_FIELDS)[number], unknown> & {
   role?: { type: string } | null;

@@ -31,8 +31,7 @@ function escapeHtml(value: string): string {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let limiter: Limiter | undefined;
-  const perStudent = () =>
-    (limiter ??= createLimiter(strapi, 'registration-mail', { points: envLimit(strapi, 'REGISTRATION_MAIL_MAX_PER_HOUR', 5), durationSeconds: 3600 }));
+  const perStudent = () => (limiter ??= createLimiter(strapi, 'registration-mail', { points: envLimit(strapi, 'REGISTRATION_MAIL_MAX_PER_HOUR', 5), durationSeconds: 3600 }));
 
   async function overrides(locale: Locale): Promise<TextOverrides> {
     const rows = (await strapi.db.query(TEXT_UID).findMany({
@@ -68,9 +67,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       to: user.email,
       subject: t('mail_registration_subject', { site }),
       text: paragraphs.join('\n\n'),
-      html: `<!doctype html><html lang="${locale}"><body>${paragraphs
-        .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-        .join('')}</body></html>`,
+      html: `<!doctype html><html lang="${locale}"><body>${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}</body></html>`,
     };
   }
 

@@ -80,27 +80,26 @@ function optionValues(label: CustomLabelItem): Set<string> | null {
 
 function asList(value: unknown): string[] {
   if (value === null || value === undefined || value === '') return [];
-  return (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined).map((v) => String(v).trim()).filter((v) => v !== '');
+  return (Array.isArray(value) ? value : [value])
+    .filter((v) => v !== null && v !== undefined)
+    .map((v) => String(v).trim())
+    .filter((v) => v !== '');
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let signupLimiter: Limiter | undefined;
-  const perAddress = () =>
-    (signupLimiter ??= createLimiter(strapi, 'signup-ip', { points: envLimit(strapi, 'SIGNUP_MAX_PER_IP_PER_DAY', 30), durationSeconds: 24 * 3600 }));
+  const perAddress = () => (signupLimiter ??= createLimiter(strapi, 'signup-ip', { points: envLimit(strapi, 'SIGNUP_MAX_PER_IP_PER_DAY', 30), durationSeconds: 24 * 3600 }));
 
-  const settingsService = () => strapi.service('api::account.public-settings') as {
-    readSettings(): Promise<SiteSettings>;
-    listUserGroups(): Promise<UserGroupItem[]>;
-    listCustomLabels(): Promise<CustomLabelItem[]>;
-  };
+  const settingsService = () =>
+    strapi.service('api::account.public-settings') as {
+      readSettings(): Promise<SiteSettings>;
+      listUserGroups(): Promise<UserGroupItem[]>;
+      listCustomLabels(): Promise<CustomLabelItem[]>;
+    };
 
   /** Checks everything that depends on the site and the database; writes nothing. */
   async function checkForm(payload: RegistrationPayload, t: Translate) {
-    const [settings, groups, labels] = await Promise.all([
-      settingsService().readSettings(),
-      settingsService().listUserGroups(),
-      settingsService().listCustomLabels(),
-    ]);
+    const [settings, groups, labels] = await Promise.all([settingsService().readSettings(), settingsService().listUserGroups(), settingsService().listCustomLabels()]);
     const answers = new Map((payload.customLabel ?? []).map((answer) => [String(answer.id), answer.value]));
     const labelValues = Object.fromEntries(
       labels.map((label) => {
@@ -228,8 +227,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             throw invalidRegistration({ studentGroupKpi: t('validation_user_group_required') });
           }
 
-          const enabled = (name: 'firstname' | 'lastname' | 'nickname' | 'tel' | 'address') =>
-            settings[`is_enable_${name}`] ? payload[name] || null : null;
+          const enabled = (name: 'firstname' | 'lastname' | 'nickname' | 'tel' | 'address') => (settings[`is_enable_${name}`] ? payload[name] || null : null);
           const created = (await users.create({
             data: {
               username,

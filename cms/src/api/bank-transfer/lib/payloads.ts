@@ -74,11 +74,7 @@ export function reportOrderId(body: unknown, t: Translate = createTranslator('th
  * site's slip setting, then the shared payload schema. Returns the parsed payload with
  * the time normalised to HH:mm:ss and the contact name filled in, or throws 400.
  */
-export function parseReport(
-  body: unknown,
-  facts: { netAmount: number; slipRequired: boolean; defaultContactName: string },
-  t: Translate = createTranslator('th'),
-): PaymentReportPayload {
+export function parseReport(body: unknown, facts: { netAmount: number; slipRequired: boolean; defaultContactName: string }, t: Translate = createTranslator('th')): PaymentReportPayload {
   const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const slip = slipNames(raw.slip);
   const values: PaymentReportValues = {

@@ -40,8 +40,7 @@ type Mail = { to: string; subject: string; text: string; html: string };
 
 const t = createTranslator('th');
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A stored UTC instant as the Thai date and time the buyer entered ('2026-11-25 10:00:00'). */
 export function thaiDateTime(value: string | Date | null | undefined): string | null {
@@ -159,14 +158,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const student = order.user!;
       const slips = (report.slip ?? []).map((file) => slipReviewUrl(file.name)).join(' ');
       const mails: Mail[] = [
-        compose(
-          student.email,
-          t('mail_payment_reported_subject', { orderId: order.id }),
-          t('mail_payment_greeting', { name: fullName(student) }),
-          [t('mail_payment_reported_body')],
-          lines,
-          signature,
-        ),
+        compose(student.email, t('mail_payment_reported_subject', { orderId: order.id }), t('mail_payment_greeting', { name: fullName(student) }), [t('mail_payment_reported_body')], lines, signature),
         compose(
           shopEmail(),
           t('mail_payment_reported_shop_subject', { orderId: order.id }),

@@ -121,7 +121,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
     const transferred = parseMajor(payload.transfer_amount, order.currency);
     const at = reportDateTimeToUtc(payload.transfer_datetime, payload.time);
-    const email = EMAIL_PATTERN.test(payload.email) ? payload.email : order.user?.email ?? null;
+    const email = EMAIL_PATTERN.test(payload.email) ? payload.email : (order.user?.email ?? null);
 
     const report = await strapi.db.transaction(async () => {
       const created = (await strapi.db.query(UID.report).create({

@@ -9,7 +9,15 @@ import { badRequest } from '../../../lib/errors';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idList = z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(id).max(50));
-const majorAmount = z.union([z.number().nonnegative(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/)]).transform(String);
+const majorAmount = z
+  .union([
+    z.number().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/),
+  ])
+  .transform(String);
 const nullableId = z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable());
 const nullableText = z.preprocess((v) => (v === undefined || v === '' ? null : v), z.string().trim().max(64).nullable());
 

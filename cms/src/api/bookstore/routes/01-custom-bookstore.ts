@@ -1,9 +1,7 @@
 /** The hand-off of a cart of books to the external book retailer (spec section 7). */
 import type { CustomRoute } from '../../../http/routes';
 
-export const customRoutes: CustomRoute[] = [
-  { method: 'POST', path: '/api/bookstore/cart', handler: 'api::bookstore.bookstore.handOffCart', access: 'student' },
-];
+export const customRoutes: CustomRoute[] = [{ method: 'POST', path: '/api/bookstore/cart', handler: 'api::bookstore.bookstore.handOffCart', access: 'student' }];
 
 // Strapi loads every file in routes/ as a content-API router; this one adds nothing under /api.
 export default { routes: [] };

@@ -132,7 +132,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       order_at: now.toISOString(),
       shipping_address_id: address?.id ?? null,
       shipping_address: address
-        ? { fullname: address.fullname, tel: address.tel, address: address.address, subdistrict: address.subdistrict, district: address.district, province: address.province, postcode: address.postcode }
+        ? {
+            fullname: address.fullname,
+            tel: address.tel,
+            address: address.address,
+            subdistrict: address.subdistrict,
+            district: address.district,
+            province: address.province,
+            postcode: address.postcode,
+          }
         : null,
     };
   },
@@ -179,4 +187,3 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     }
   },
 });
-

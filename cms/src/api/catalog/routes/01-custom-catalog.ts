@@ -9,6 +9,5 @@ export const customRoutes: CustomRoute[] = [
   { method: 'GET', path: '/public/texts', handler: 'api::catalog.catalog.listTexts', access: 'public' },
 ];
 
-
 // Strapi loads every file in routes/ as a content-API router; this one adds nothing under /api.
 export default { routes: [] };

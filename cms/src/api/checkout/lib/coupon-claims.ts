@@ -31,8 +31,6 @@ export async function claimedCouponIds(strapi: Core.Strapi, userId: number | nul
   })) as { code: string | null; coupon?: { id: number } | null }[];
   const current = new Map(coupons.map((coupon) => [coupon.id, coupon.code]));
   return new Set(
-    rows
-      .filter((row) => row.coupon && row.code && current.has(row.coupon.id) && sameCode(row.code, current.get(row.coupon.id) as string))
-      .map((row) => (row.coupon as { id: number }).id),
+    rows.filter((row) => row.coupon && row.code && current.has(row.coupon.id) && sameCode(row.code, current.get(row.coupon.id) as string)).map((row) => (row.coupon as { id: number }).id),
   );
 }

@@ -38,19 +38,7 @@ export type OrderRow = {
   payment_method?: { method_id: number } | null;
 };
 
-export const ORDER_FIELDS = [
-  'id',
-  'order_token',
-  'status',
-  'currency_code',
-  'price',
-  'discount',
-  'shipping_fee',
-  'vat',
-  'withholding_price',
-  'net',
-  'cancel_at',
-];
+export const ORDER_FIELDS = ['id', 'order_token', 'status', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net', 'cancel_at'];
 
 export const ORDER_POPULATE = {
   user: { select: ['id', 'email', 'tel'] },

@@ -30,7 +30,6 @@ type Attribute = {
 };
 type Meta = { tableName: string; attributes: Record<string, Attribute> };
 
-
 /** A link to read: `owner` is the entry the link belongs to, `other` the related entry (or a column of it). */
 export type LinkRow = { kind: string; owner: number; other: number };
 
@@ -86,9 +85,7 @@ export function createOrderRows(strapi: Core.Strapi) {
           .whereIn(`l.${joinTable.joinColumn.name}`, part.owners);
         if (!part.column) return query.select(`l.${joinTable.inverseJoinColumn.name} as other`);
         const target = (meta(part.uid).attributes[part.relation] as { target?: string }).target as string;
-        return query
-          .join({ t: rows.table(target) }, `t.id`, `l.${joinTable.inverseJoinColumn.name}`)
-          .select(`t.${rows.column(target, part.column)} as other`);
+        return query.join({ t: rows.table(target) }, `t.id`, `l.${joinTable.inverseJoinColumn.name}`).select(`t.${rows.column(target, part.column)} as other`);
       });
       const [first, ...rest] = queries;
       const found = (await (rest.length > 0 ? first.unionAll(rest) : first)) as { kind: string; owner: number | string; other: number | string; position: number | string | null }[];
@@ -111,7 +108,11 @@ export function createOrderRows(strapi: Core.Strapi) {
       related: { uid: string; relation: string; ids: number[] | 'all'; fields: readonly string[] },
     ): Promise<{ entry: E; related: R | null }[]> {
       if (ids.length === 0) return [];
-      const query = knex().from({ e: rows.table(uid) }).select(...rows.columns(uid, 'e', fields)).whereIn('e.id', ids).orderBy('e.id');
+      const query = knex()
+        .from({ e: rows.table(uid) })
+        .select(...rows.columns(uid, 'e', fields))
+        .whereIn('e.id', ids)
+        .orderBy('e.id');
       if (related.ids === 'all' || related.ids.length > 0) {
         const link = rows.link(related.uid, related.relation);
         const wanted = related.ids;

@@ -15,7 +15,8 @@ type SafeParser<T> = { safeParse(input: unknown): { success: true; data: T } | {
 function codeOf(issues: Issue[]): ErrorCode {
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
-    if (field === 'course_id') return issue.message === defaultTranslate('cart_empty') ? 'CART_EMPTY' : issue.message === defaultTranslate('error_course_duplicate') ? 'COURSE_DUPLICATE' : 'VALIDATION_ERROR';
+    if (field === 'course_id')
+      return issue.message === defaultTranslate('cart_empty') ? 'CART_EMPTY' : issue.message === defaultTranslate('error_course_duplicate') ? 'COURSE_DUPLICATE' : 'VALIDATION_ERROR';
     if (field === 'pricingplan_id') return 'NO_PRICING_PLAN';
     if (field === 'payment_method_id') return 'NO_PAYMENT_METHOD';
     if (field === 'coupon_id' || field === 'coupon_code') return 'COUPON_NOT_AVAILABLE';

@@ -77,10 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
    * for a plan the listing hides from this user, MEMBER_ONLY_PLAN for one it disables.
    */
   async function planFor(owner: 'course' | 'product', ownerId: number, userId: number, planId: number | null): Promise<{ id: number }> {
-    const [rows, owned] = await Promise.all([
-      planRowsFor(strapi, owner, [ownerId]),
-      strapi.service('api::learning.learning').ownedCourseIds(userId) as Promise<number[]>,
-    ]);
+    const [rows, owned] = await Promise.all([planRowsFor(strapi, owner, [ownerId]), strapi.service('api::learning.learning').ownedCourseIds(userId) as Promise<number[]>]);
     const chosen = choosePlan(rows.get(ownerId) ?? [], { loggedIn: true, ownedCourseIds: owned }, planId);
     if ('refusal' in chosen) {
       throw badRequest(chosen.refusal.code, undefined, { result: { [owner === 'course' ? 'course_ids' : 'product_ids']: [ownerId], reason: chosen.refusal.reason } });

@@ -103,9 +103,7 @@ function namesOf(lines: Line[], courseIds: number[]) {
 /** Every coupon refused is named with its reason; 409 when they are only used up (the race was lost), else 400. */
 function couponError(problems: CouponProblem[]): ApiError {
   const result = { codes: problems.map((p) => p.code).filter((code): code is string => Boolean(code)), coupons: problems };
-  return problems.every((p) => p.reason === 'coupon_full')
-    ? conflict('COUPON_NOT_AVAILABLE', undefined, { result })
-    : badRequest('COUPON_NOT_AVAILABLE', undefined, { result });
+  return problems.every((p) => p.reason === 'coupon_full') ? conflict('COUPON_NOT_AVAILABLE', undefined, { result }) : badRequest('COUPON_NOT_AVAILABLE', undefined, { result });
 }
 
 function orderToken(): string {
@@ -295,7 +293,11 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     const refused: { courseId: number; refusal: PlanRefusal }[] = [];
     payload.course_id.forEach((courseId, index) => {
       const course = byId.get(courseId) as CourseRow;
-      const chosen = choosePlan(plans.filter((plan) => plan.course?.id === courseId), viewer, payload.pricingplan_id[index]);
+      const chosen = choosePlan(
+        plans.filter((plan) => plan.course?.id === courseId),
+        viewer,
+        payload.pricingplan_id[index],
+      );
       if ('refusal' in chosen) refused.push({ courseId, refusal: chosen.refusal });
       else lines.push({ course, plan: chosen.plan });
     });
@@ -344,7 +346,14 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   function checkPlansAndDates(lines: Line[], productLines: ProductLine[], profile: Student, now: Date): void {
     const memberOnly = lines.filter((line) => line.plan.is_for_member && !isMember(profile));
-    if (memberOnly.length > 0) throw fail('MEMBER_ONLY_PLAN', namesOf(lines, memberOnly.map((l) => l.course.id)));
+    if (memberOnly.length > 0)
+      throw fail(
+        'MEMBER_ONLY_PLAN',
+        namesOf(
+          lines,
+          memberOnly.map((l) => l.course.id),
+        ),
+      );
     const memberOnlyProducts = productLines.filter((line) => line.plan.is_for_member && !isMember(profile));
     if (memberOnlyProducts.length > 0) {
       throw fail('MEMBER_ONLY_PLAN', { product_ids: memberOnlyProducts.map((l) => l.product.id), names: memberOnlyProducts.map((l) => l.product.title) });
@@ -355,7 +364,14 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         const end = dateMs(line.course.endRegDate);
         return reason === 'registration_not_open' ? start !== null && now.getTime() < start : end !== null && now.getTime() > end;
       });
-      if (closed.length > 0) throw fail('TIME_LEFT', { ...namesOf(lines, closed.map((l) => l.course.id)), reason });
+      if (closed.length > 0)
+        throw fail('TIME_LEFT', {
+          ...namesOf(
+            lines,
+            closed.map((l) => l.course.id),
+          ),
+          reason,
+        });
     }
   }
 
@@ -363,9 +379,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadShipping(lines: Line[], productLines: ProductLine[], payload: OrderPayload, userId: number, currency: Currency) {
     const ships = productLines.length > 0 || lines.some((line) => line.course.course_type === 'product' || courseShipsItem(line.course));
     if (!ships) return { amount: 0, addressId: null, feeId: null };
-    const address = payload.shipping_address_id
-      ? await strapi.db.query(UID.shippingAddress).findOne({ where: { id: payload.shipping_address_id, user: { id: userId } }, select: ['id'] })
-      : null;
+    const address = payload.shipping_address_id ? await strapi.db.query(UID.shippingAddress).findOne({ where: { id: payload.shipping_address_id, user: { id: userId } }, select: ['id'] }) : null;
     if (!address) throw fail('SHIPPING_ADDRESS_REQUIRED');
     const fee = payload.shipping_fee_id
       ? ((await strapi.db.query(UID.shippingFee).findOne({ where: { id: payload.shipping_fee_id }, select: ['id', 'price', 'price_usd', 'enabled'] })) as FeeRow | null)
@@ -408,7 +422,13 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     });
     if (refusals.length === 0) return;
     const same = refusals.filter((refusal) => refusal.code === refusals[0].code);
-    throw fail(refusals[0].code, { ...namesOf(lines, same.map((r) => r.courseId)), reasons: same.map((r) => r.reason) });
+    throw fail(refusals[0].code, {
+      ...namesOf(
+        lines,
+        same.map((r) => r.courseId),
+      ),
+      reasons: same.map((r) => r.reason),
+    });
   }
 
   return {

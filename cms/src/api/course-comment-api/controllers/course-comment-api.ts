@@ -6,10 +6,19 @@ import { parseInput, single } from '../../../lib/input';
 import { COMMENT_MAX_LENGTH } from '../services/course-comment-api';
 import type { Ctx } from '../../../http/ctx';
 
-const CourseIdParam = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
+const CourseIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number);
 
 export const CommentListQuerySchema = z.object({
-  page: z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(1)).optional().default(1),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional()
+    .default(1),
   pageSize: z
     .string()
     .regex(/^\d{1,3}$/)

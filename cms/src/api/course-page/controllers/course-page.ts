@@ -22,7 +22,13 @@ export const PathnameSchema = z.object({ link_path: z.string().trim().min(1).max
 export const ProductListQuerySchema = z.object({
   keyword: z.string().trim().max(MAX_KEYWORD_LENGTH).optional(),
   filter: z.enum(PRODUCT_LIST_FILTERS).optional(),
-  page: z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(1)).optional().default(1),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional()
+    .default(1),
   pageSize: z
     .string()
     .regex(/^\d{1,3}$/)

@@ -275,7 +275,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   const rows = createRows(strapi);
 
-  type Candidate = { id: number; slug: string | null; title: string; course_type: string; imageAlt: string | null; is_bestseller: boolean | null; is_published: boolean | null; endPublish: string | null; teacherId: number | null; groupIds: Set<number> };
+  type Candidate = {
+    id: number;
+    slug: string | null;
+    title: string;
+    course_type: string;
+    imageAlt: string | null;
+    is_bestseller: boolean | null;
+    is_published: boolean | null;
+    endPublish: string | null;
+    teacherId: number | null;
+    groupIds: Set<number>;
+  };
 
   /**
    * The course row with its teacher, in one statement (a course has at most one teacher);
@@ -306,20 +317,34 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const groups = rows.link(COURSE_UID, 'course_groups');
     const userGroups = rows.link(COURSE_UID, 'course_for_user_group');
     const found = (await knex
-      .select(knex.raw("'group' as kind"), 'g.id as id', `g.${rows.column(GROUP_UID, 'name')} as name`, `g.${rows.column(GROUP_UID, 'slug')} as slug`, `g.${rows.column(GROUP_UID, 'sort_order')} as sort_order`, `gl.id as link_id`, knex.raw('0 as link_order'))
+      .select(
+        knex.raw("'group' as kind"),
+        'g.id as id',
+        `g.${rows.column(GROUP_UID, 'name')} as name`,
+        `g.${rows.column(GROUP_UID, 'slug')} as slug`,
+        `g.${rows.column(GROUP_UID, 'sort_order')} as sort_order`,
+        `gl.id as link_id`,
+        knex.raw('0 as link_order'),
+      )
       .from(`${groups.table} as gl`)
       .join(`${rows.table(GROUP_UID)} as g`, 'g.id', `gl.${groups.other}`)
       .where(`gl.${groups.own}`, courseId)
       .unionAll((union) => {
         union
-          .select(knex.raw("'user_group' as kind"), 'u.id as id', knex.raw('null as name'), knex.raw('null as slug'), knex.raw('null as sort_order'), 'ul.id as link_id', userGroups.order ? `ul.${userGroups.order} as link_order` : knex.raw('0 as link_order'))
+          .select(
+            knex.raw("'user_group' as kind"),
+            'u.id as id',
+            knex.raw('null as name'),
+            knex.raw('null as slug'),
+            knex.raw('null as sort_order'),
+            'ul.id as link_id',
+            userGroups.order ? `ul.${userGroups.order} as link_order` : knex.raw('0 as link_order'),
+          )
           .from(`${userGroups.table} as ul`)
           .join(`${rows.table(USER_GROUP_UID)} as u`, 'u.id', `ul.${userGroups.other}`)
           .where(`ul.${userGroups.own}`, courseId);
       })) as { kind: string; id: number; name: string | null; slug: string | null; sort_order: number | null; link_id: number; link_order: number | null }[];
-    const userGroupLinks = found
-      .filter((row) => row.kind === 'user_group')
-      .sort((a, b) => Number(a.link_order ?? 0) - Number(b.link_order ?? 0) || Number(a.link_id) - Number(b.link_id));
+    const userGroupLinks = found.filter((row) => row.kind === 'user_group').sort((a, b) => Number(a.link_order ?? 0) - Number(b.link_order ?? 0) || Number(a.link_id) - Number(b.link_id));
     return {
       course_groups: found
         .filter((row) => row.kind === 'group')
@@ -357,7 +382,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         entry = { sections_id: section.id, sections_name: section.sections_name, sections_location: section.sections_location ?? null, lectures: [] };
         sections.set(section.id, entry);
       }
-      const lecture = rows.pick<{ id: number; lectures_name: string; lectures_location: number | null; lectures_preview: boolean | null; lectures_content_type: string; video_length: number | null }>(LECTURE_UID, 'l', row);
+      const lecture = rows.pick<{ id: number; lectures_name: string; lectures_location: number | null; lectures_preview: boolean | null; lectures_content_type: string; video_length: number | null }>(
+        LECTURE_UID,
+        'l',
+        row,
+      );
       if (!lecture) continue;
       entry.lectures.push({
         lectures_id: lecture.id,
@@ -427,7 +456,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .join(`${morph.table} as m`, `m.${morph.file}`, 'f.id')
       .select([...rows.columns(FILE_UID, 'f', MEDIA_POPULATE.select), `m.${morph.id} as related_id`, `m.${morph.type} as related_type`, `m.${morph.field} as related_field`])
       .where((where) => {
-        where.where((courses) => courses.where(`m.${morph.type}`, COURSE_UID).whereIn(`m.${morph.id}`, courseIds).whereIn(`m.${morph.field}`, [...COURSE_MEDIA]));
+        where.where((courses) =>
+          courses
+            .where(`m.${morph.type}`, COURSE_UID)
+            .whereIn(`m.${morph.id}`, courseIds)
+            .whereIn(`m.${morph.field}`, [...COURSE_MEDIA]),
+        );
         if (teacherId !== null) where.orWhere((teacher) => teacher.where(`m.${morph.type}`, TEACHER_UID).where(`m.${morph.id}`, teacherId).where(`m.${morph.field}`, 'picture'));
       })
       .orderBy([
@@ -453,11 +487,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       .leftJoin(`${free.table} as fc`, `fc.${free.own}`, 'p.id')
       .select([...rows.columns(PLAN_UID, 'p', PLAN_FIELDS), `pc.${planCourse.other} as owner_id`, `fc.${free.other} as free_course_id`])
       .whereIn(`pc.${planCourse.other}`, courseIds)
-      .orderBy([
-        { column: 'p.id', order: 'asc' },
-        ...(free.order ? [{ column: `fc.${free.order}`, order: 'asc' as const }] : []),
-        { column: 'fc.id', order: 'asc' },
-      ])) as Record<string, unknown>[];
+      .orderBy([{ column: 'p.id', order: 'asc' }, ...(free.order ? [{ column: `fc.${free.order}`, order: 'asc' as const }] : []), { column: 'fc.id', order: 'asc' }])) as Record<string, unknown>[];
     const plans = new Map<number, PlanRow>();
     for (const row of found) {
       const planId = Number(row.p__id);
@@ -657,10 +687,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Published products, 10/20/30/40 a page, narrowed by keyword and filter. */
     async listProducts(input: { keyword?: string; filter?: ProductListFilter; page: number; pageSize: number; now: Date }): Promise<Paged<ProductCard>> {
-      const conditions: Record<string, unknown>[] = [
-        { is_published: true },
-        { $or: [{ endPublish: { $null: true } }, { endPublish: { $gt: input.now.toISOString() } }] },
-      ];
+      const conditions: Record<string, unknown>[] = [{ is_published: true }, { $or: [{ endPublish: { $null: true } }, { endPublish: { $gt: input.now.toISOString() } }] }];
       if (input.keyword) conditions.push({ $or: [{ title: { $containsi: input.keyword } }, { short_description: { $containsi: input.keyword } }] });
       if (input.filter === 'in_stock') conditions.push({ $or: [{ available_qty: { $null: true } }, { available_qty: { $gt: 0 } }] });
       const rows = (await strapi.db.query(PRODUCT_UID).findMany({
@@ -669,7 +696,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         populate: { picture: MEDIA_POPULATE },
         orderBy: input.filter === 'newest' ? [{ createdAt: 'desc' }, { id: 'desc' }] : [{ sort_order: 'asc' }, { id: 'asc' }],
       })) as ProductRow[];
-      const plans = await planRowsFor('product', rows.map((row) => row.id));
+      const plans = await planRowsFor(
+        'product',
+        rows.map((row) => row.id),
+      );
       let cards: ProductCard[] = rows.map((row) => ({
         id: row.id,
         slug: row.slug,
@@ -741,6 +771,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         sku: product.sku ?? null,
       };
     },
-
   };
 };

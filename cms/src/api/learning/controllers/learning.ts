@@ -18,7 +18,14 @@ export const ProgressSaveSchema = z.object({
   course_id: idField,
   lecture_id: idField,
   position_seconds: z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
     .pipe(z.number().finite().min(0).max(10_000_000)),
   completed: strictFlag.optional().default(false),
 });

@@ -260,7 +260,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
       const orders = lines.filter((line) => line.order);
       const latest = orders.reduce<LineRow | null>(
-        (best, line) => (best === null || time(line.order!.createdAt) > time(best.order!.createdAt) || (time(line.order!.createdAt) === time(best.order!.createdAt) && line.order!.id > best.order!.id) ? line : best),
+        (best, line) =>
+          best === null || time(line.order!.createdAt) > time(best.order!.createdAt) || (time(line.order!.createdAt) === time(best.order!.createdAt) && line.order!.id > best.order!.id) ? line : best,
         null,
       );
       const approved = orders.filter((line) => line.order!.status === 'approved');
@@ -381,24 +382,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           locked: !open,
           lock_reason: open ? null : reason,
           release_date: open ? null : releaseDate,
-          content_text: open ? lecture.content_text ?? null : null,
+          content_text: open ? (lecture.content_text ?? null) : null,
           content_file: open ? fileDto(lecture.content_file) : null,
-          quiz_id: open ? lecture.quiz_id ?? null : null,
-          quiz_require_all_answers: open ? lecture.quiz_require_all_answers ?? null : null,
-          quiz_pass_to_complete: open ? lecture.quiz_pass_to_complete ?? null : null,
-          quiz_pass_score: open ? lecture.quiz_pass_score ?? null : null,
-          quiz_integration_type: open ? lecture.quiz_integration_type ?? null : null,
-          quiz_reset_progress_if_not_passed: open ? lecture.quiz_reset_progress_if_not_passed ?? null : null,
-          homework_id: open ? lecture.homework_id ?? null : null,
+          quiz_id: open ? (lecture.quiz_id ?? null) : null,
+          quiz_require_all_answers: open ? (lecture.quiz_require_all_answers ?? null) : null,
+          quiz_pass_to_complete: open ? (lecture.quiz_pass_to_complete ?? null) : null,
+          quiz_pass_score: open ? (lecture.quiz_pass_score ?? null) : null,
+          quiz_integration_type: open ? (lecture.quiz_integration_type ?? null) : null,
+          quiz_reset_progress_if_not_passed: open ? (lecture.quiz_reset_progress_if_not_passed ?? null) : null,
+          homework_id: open ? (lecture.homework_id ?? null) : null,
           upload_video_type: lecture.upload_video_type ?? null,
-          video_id: open ? lecture.video_id ?? null : null,
-          video_name: open ? lecture.video_name ?? null : null,
+          video_id: open ? (lecture.video_id ?? null) : null,
+          video_name: open ? (lecture.video_name ?? null) : null,
           video_url: open ? lecture.video_url || videoFile?.url || null : null,
           video_file: videoFile,
           video_length: lecture.video_length ?? null,
           is_subtitle: lecture.is_subtitle === true,
           subtitle: open ? fileDto(lecture.subtitle) : null,
-          position_seconds: saved ? saved.position_seconds ?? 0 : null,
+          position_seconds: saved ? (saved.position_seconds ?? 0) : null,
           completed: Boolean(saved?.completed),
         });
       }
@@ -410,10 +411,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         .filter((row) => open.some((item) => item.lectures_id === row.lecture?.id))
         .sort((a, b) => time(b.updatedAt) - time(a.updatedAt) || b.id - a.id)[0];
       const videoResult =
-        (lastSaved && open.find((item) => item.lectures_id === lastSaved.lecture?.id)) ||
-        open.find((item) => item.lectures_content_type === 'video' && item.video_url) ||
-        open[0] ||
-        null;
+        (lastSaved && open.find((item) => item.lectures_id === lastSaved.lecture?.id)) || open.find((item) => item.lectures_content_type === 'video' && item.video_url) || open[0] || null;
 
       return { dataResult, videoResult, access: { canLearn, reason, releaseDate } };
     },
@@ -441,7 +439,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         where: { id: input.lectureId },
         select: ['id', 'lectures_preview', 'video_length'],
         populate: { course: { select: ['id'] }, section: { select: ['id'] } },
-      })) as (Pick<LectureRow, 'id' | 'lectures_preview' | 'video_length' | 'course' | 'section'>) | null;
+      })) as Pick<LectureRow, 'id' | 'lectures_preview' | 'video_length' | 'course' | 'section'> | null;
       if (!lecture || lecture.course?.id !== input.courseId) throw notFound();
       if (lecture.lectures_preview !== true && input.shopAdmin !== true) {
         const course = await loadCourse(input.courseId);
@@ -466,12 +464,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         })) as { id: number; completed: boolean | null; completed_at: string | Date | null }[];
         const wasCompleted = rows.some((row) => row.completed === true);
         const completed = wasCompleted || input.completed;
-        const firstCompletedAt = rows.map((row) => row.completed_at).filter(Boolean).sort((a, b) => time(a) - time(b))[0] ?? null;
+        const firstCompletedAt =
+          rows
+            .map((row) => row.completed_at)
+            .filter(Boolean)
+            .sort((a, b) => time(a) - time(b))[0] ?? null;
         const data = {
           course: input.courseId,
           position_seconds: position,
           completed,
-          completed_at: completed ? firstCompletedAt ?? input.now : null,
+          completed_at: completed ? (firstCompletedAt ?? input.now) : null,
         };
         if (rows.length === 0) {
           return (await strapi.db.query(PROGRESS_UID).create({ data: { ...data, user: input.userId, lecture: input.lectureId } })) as { id: number };

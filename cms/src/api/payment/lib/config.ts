@@ -33,19 +33,7 @@ export type MethodRow = {
   settings: unknown;
 };
 
-export const METHOD_FIELDS = [
-  'id',
-  'method_id',
-  'name',
-  'name_web',
-  'enabled',
-  'application_id_1',
-  'application_id_2',
-  'webhook_secret',
-  'api_key',
-  'base_url',
-  'settings',
-];
+export const METHOD_FIELDS = ['id', 'method_id', 'name', 'name_web', 'enabled', 'application_id_1', 'application_id_2', 'webhook_secret', 'api_key', 'base_url', 'settings'];
 
 export type SiteRow = { title: string | null; is_production_mode: boolean | null; is_thank_you_page: boolean | null };
 

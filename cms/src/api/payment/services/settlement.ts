@@ -293,10 +293,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     async settle(attemptId: number, status: ProviderStatus, now: Date = new Date()): Promise<SettleResult> {
       const attempt = await readAttempt({ id: attemptId });
       if (!attempt) throw new ApiError(404, 'NOT_FOUND');
-      const verdict = judge(
-        { providerReference: attempt.provider_reference, expected: { amount: attempt.amount_expected, currency: attempt.currency_expected } },
-        status,
-      );
+      const verdict = judge({ providerReference: attempt.provider_reference, expected: { amount: attempt.amount_expected, currency: attempt.currency_expected } }, status);
       switch (verdict.kind) {
         case 'refuse':
           strapi.log.warn(`[payment] attempt ${attempt.id} (${attempt.provider} ${attempt.provider_reference}): message not applied: ${verdict.reason}`);

@@ -150,8 +150,7 @@ function publicKey(method: MethodRow): string | null {
   return pattern && method.application_id_1 && pattern.test(method.application_id_1) ? method.application_id_1 : null;
 }
 
-const major = (amount: number | null | undefined, currency: 'THB' | 'USD') =>
-  Number.isSafeInteger(amount) ? toMajorNumber(money(amount as number, currency)) : 0;
+const major = (amount: number | null | undefined, currency: 'THB' | 'USD') => (Number.isSafeInteger(amount) ? toMajorNumber(money(amount as number, currency)) : 0);
 
 function discountDto(row: DiscountRow): DiscountDto {
   return {

@@ -14,7 +14,6 @@ import { extensionOf, setFileHeaders } from '../../../http/file-headers';
 import type { IncomingFile, ReadableUpload } from '../services/storage';
 import type { Ctx, ParsedFile } from '../../../http/ctx';
 
-
 const FIELD_PATTERN = /^imageinput(\d+)$/;
 /** Where a visitor's upload ticket rides (the multipart body holds only files). */
 const TICKET_HEADER = 'x-upload-ticket';
@@ -23,9 +22,7 @@ const BYTES_PER_MEGABYTE = 1048576;
 const MAX_PAGE_SIZE = 100;
 
 function parsedFiles(ctx: Ctx): { field: string; file: ParsedFile }[] {
-  return Object.entries(ctx.request.files ?? {}).flatMap(([field, value]) =>
-    (Array.isArray(value) ? value : [value]).map((file) => ({ field, file })),
-  );
+  return Object.entries(ctx.request.files ?? {}).flatMap(([field, value]) => (Array.isArray(value) ? value : [value]).map((file) => ({ field, file })));
 }
 
 function positiveInt(value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -75,81 +72,81 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const limits = () => (limiters ??= uploadLimiters(strapi));
 
   return {
-  /**
-   * POST /public/uploads/ticket `{ purpose: 'checkout' | 'registration' }` → `{ success, ticket, expiresAt }`:
-   * what a visitor's upload needs (the storefront's checkout asks for it just before it uploads).
-   */
-  async ticket(ctx: Ctx) {
-    const body = typeof ctx.request.body === 'object' && ctx.request.body !== null ? (ctx.request.body as Record<string, unknown>) : {};
-    const purpose = body.purpose ?? 'checkout';
-    if (!UPLOAD_TICKET_PURPOSES.includes(purpose as UploadTicketPurpose)) throw badRequest('INPUT_ERROR');
-    await hitOrRefuse(ctx, limits().tickets, `ip:${clientAddress(ctx)}`);
-    const { ticket, expiresAt } = issueUploadTicket(appKey(strapi), purpose as UploadTicketPurpose, ticketSeconds(strapi));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, ticket, expiresAt: new Date(expiresAt * 1000).toISOString() };
-  },
+    /**
+     * POST /public/uploads/ticket `{ purpose: 'checkout' | 'registration' }` → `{ success, ticket, expiresAt }`:
+     * what a visitor's upload needs (the storefront's checkout asks for it just before it uploads).
+     */
+    async ticket(ctx: Ctx) {
+      const body = typeof ctx.request.body === 'object' && ctx.request.body !== null ? (ctx.request.body as Record<string, unknown>) : {};
+      const purpose = body.purpose ?? 'checkout';
+      if (!UPLOAD_TICKET_PURPOSES.includes(purpose as UploadTicketPurpose)) throw badRequest('INPUT_ERROR');
+      await hitOrRefuse(ctx, limits().tickets, `ip:${clientAddress(ctx)}`);
+      const { ticket, expiresAt } = issueUploadTicket(appKey(strapi), purpose as UploadTicketPurpose, ticketSeconds(strapi));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, ticket, expiresAt: new Date(expiresAt * 1000).toISOString() };
+    },
 
-  /**
-   * POST /api/home/test_upload: multipart imageinput0..n → `{ success, fileName }`. A student
-   * uploads with their token; a visitor (guest checkout, sign-up) with a ticket in X-Upload-Ticket.
-   */
-  async upload(ctx: Ctx) {
-    const received = parsedFiles(ctx);
-    try {
-      // A sent but invalid token is a 401, not a visitor.
-      const owner = ctx.get('authorization') ? await requireStudent(strapi, ctx) : null;
-      if (owner) {
-        await hitOrRefuse(ctx, limits().owner, `user:${owner.id}`);
-      } else {
-        const ticket = readUploadTicket(appKey(strapi), ctx.get(TICKET_HEADER));
-        if (!ticket) throw new ApiError(401, 'UNAUTHORIZED');
-        const address = `ip:${clientAddress(ctx)}`;
-        await hitOrRefuse(ctx, limits().address, address);
-        await hitOrRefuse(ctx, limits().ticket, `ticket:${ticket.nonce}`);
-        const bytes = received.reduce((sum, { file }) => sum + Math.max(0, Number(file.size ?? 0)), 0);
-        if (bytes > 0) await hitOrRefuse(ctx, limits().addressBytes, address, bytes);
+    /**
+     * POST /api/home/test_upload: multipart imageinput0..n → `{ success, fileName }`. A student
+     * uploads with their token; a visitor (guest checkout, sign-up) with a ticket in X-Upload-Ticket.
+     */
+    async upload(ctx: Ctx) {
+      const received = parsedFiles(ctx);
+      try {
+        // A sent but invalid token is a 401, not a visitor.
+        const owner = ctx.get('authorization') ? await requireStudent(strapi, ctx) : null;
+        if (owner) {
+          await hitOrRefuse(ctx, limits().owner, `user:${owner.id}`);
+        } else {
+          const ticket = readUploadTicket(appKey(strapi), ctx.get(TICKET_HEADER));
+          if (!ticket) throw new ApiError(401, 'UNAUTHORIZED');
+          const address = `ip:${clientAddress(ctx)}`;
+          await hitOrRefuse(ctx, limits().address, address);
+          await hitOrRefuse(ctx, limits().ticket, `ticket:${ticket.nonce}`);
+          const bytes = received.reduce((sum, { file }) => sum + Math.max(0, Number(file.size ?? 0)), 0);
+          if (bytes > 0) await hitOrRefuse(ctx, limits().addressBytes, address, bytes);
+        }
+        if (received.some(({ field }) => !FIELD_PATTERN.test(field))) throw badRequest('INPUT_ERROR');
+        const files: IncomingFile[] = received
+          .map(({ field, file }) => ({ field, filepath: String(file.filepath ?? ''), originalFilename: file.originalFilename ?? null, size: Number(file.size ?? 0) }))
+          .sort((a, b) => Number(FIELD_PATTERN.exec(a.field)![1]) - Number(FIELD_PATTERN.exec(b.field)![1]));
+        const stored = await strapi.service('api::storage.storage').saveUploads({ files, ownerId: owner?.id ?? null });
+        ctx.body = { success: true, fileName: stored.map((file: { name: string }) => file.name) };
+      } finally {
+        await Promise.all(received.map(({ file }) => (file.filepath ? fs.promises.rm(file.filepath, { force: true }) : undefined)));
       }
-      if (received.some(({ field }) => !FIELD_PATTERN.test(field))) throw badRequest('INPUT_ERROR');
-      const files: IncomingFile[] = received
-        .map(({ field, file }) => ({ field, filepath: String(file.filepath ?? ''), originalFilename: file.originalFilename ?? null, size: Number(file.size ?? 0) }))
-        .sort((a, b) => Number(FIELD_PATTERN.exec(a.field)![1]) - Number(FIELD_PATTERN.exec(b.field)![1]));
-      const stored = await strapi.service('api::storage.storage').saveUploads({ files, ownerId: owner?.id ?? null });
-      ctx.body = { success: true, fileName: stored.map((file: { name: string }) => file.name) };
-    } finally {
-      await Promise.all(received.map(({ file }) => (file.filepath ? fs.promises.rm(file.filepath, { force: true }) : undefined)));
-    }
-  },
+    },
 
-  /** GET /api/storage/details (shop admin): free space in gigabytes. */
-  async details(ctx: Ctx) {
-    ctx.body = { success: true, free: await strapi.service('api::storage.storage').freeGigabytes() };
-  },
+    /** GET /api/storage/details (shop admin): free space in gigabytes. */
+    async details(ctx: Ctx) {
+      ctx.body = { success: true, free: await strapi.service('api::storage.storage').freeGigabytes() };
+    },
 
-  /**
-   * GET /private/files/{name} (student): a stored file for its owner or a shop administrator,
-   * never cached. Anyone else gets 404 NOT_FOUND, as for a name that does not exist.
-   */
-  async file(ctx: Ctx) {
-    const reader = ctx.state.student!;
-    const found = (await strapi.service('api::storage.storage').findReadable({
-      name: String(ctx.params.name ?? ''),
-      readerId: reader.id,
-      isShopAdmin: reader.role?.type === SHOP_ADMIN_ROLE,
-    })) as ReadableUpload | null;
-    if (!found) throw notFound();
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.type = found.mime;
-    ctx.length = found.size;
-    setFileHeaders(ctx, extensionOf(found.name));
-    ctx.body = fs.createReadStream(found.filepath);
-  },
+    /**
+     * GET /private/files/{name} (student): a stored file for its owner or a shop administrator,
+     * never cached. Anyone else gets 404 NOT_FOUND, as for a name that does not exist.
+     */
+    async file(ctx: Ctx) {
+      const reader = ctx.state.student!;
+      const found = (await strapi.service('api::storage.storage').findReadable({
+        name: String(ctx.params.name ?? ''),
+        readerId: reader.id,
+        isShopAdmin: reader.role?.type === SHOP_ADMIN_ROLE,
+      })) as ReadableUpload | null;
+      if (!found) throw notFound();
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.type = found.mime;
+      ctx.length = found.size;
+      setFileHeaders(ctx, extensionOf(found.name));
+      ctx.body = fs.createReadStream(found.filepath);
+    },
 
-  /** GET /private/uploads: the caller's own uploads. */
-  async listOwn(ctx: Ctx) {
-    const page = positiveInt(ctx.query.page, 1);
-    const pageSize = positiveInt(ctx.query.pageSize, 10, MAX_PAGE_SIZE);
-    const { data, total } = await strapi.service('api::storage.storage').listOwnUploads({ ownerId: ctx.state.student!.id, page, pageSize });
-    ctx.body = { success: true, data, pagination: { page, pageSize, total } };
-  },
+    /** GET /private/uploads: the caller's own uploads. */
+    async listOwn(ctx: Ctx) {
+      const page = positiveInt(ctx.query.page, 1);
+      const pageSize = positiveInt(ctx.query.pageSize, 10, MAX_PAGE_SIZE);
+      const { data, total } = await strapi.service('api::storage.storage').listOwnUploads({ ownerId: ctx.state.student!.id, page, pageSize });
+      ctx.body = { success: true, data, pagination: { page, pageSize, total } };
+    },
   };
 };

@@ -110,12 +110,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Removes a picture from the media library, the disk and the upload records when no record uses it any more. */
   async removeIfUnused(fileId: number): Promise<void> {
     // the upload record's own link to its file is not a use
-    const uses = (await strapi.db
-      .connection(MEDIA_RELATIONS_TABLE)
-      .where({ file_id: fileId })
-      .whereNot({ related_type: RECORD_UID })
-      .count({ total: '*' })
-      .first()) as { total?: number | string } | undefined;
+    const uses = (await strapi.db.connection(MEDIA_RELATIONS_TABLE).where({ file_id: fileId }).whereNot({ related_type: RECORD_UID }).count({ total: '*' }).first()) as
+      { total?: number | string } | undefined;
     if (Number(uses?.total ?? 0) > 0) return;
     const file = await strapi.db.query(FILE_UID).findOne({ where: { id: fileId } });
     if (!file) return;

@@ -178,12 +178,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (!STORED_NAME_PATTERN.test(row.name)) continue;
       const fileId = row.file?.id ?? null;
       if (fileId !== null) {
-        const used = (await strapi.db
-          .connection(MEDIA_RELATIONS_TABLE)
-          .where('file_id', fileId)
-          .whereNot('related_type', RECORD_UID)
-          .count({ n: '*' })
-          .first()) as { n: number | string } | undefined;
+        const used = (await strapi.db.connection(MEDIA_RELATIONS_TABLE).where('file_id', fileId).whereNot('related_type', RECORD_UID).count({ n: '*' }).first()) as { n: number | string } | undefined;
         if (Number(used?.n ?? 0) > 0) continue;
       }
       await strapi.db.transaction(async () => {
