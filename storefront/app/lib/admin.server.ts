@@ -9,6 +9,7 @@ import { getEnv } from '../env.server';
 import { CmsApiError, callJson, postJson, type CallOptions } from './cms.server';
 import type { Locale } from '~/models/i18n';
 import { getSessionStudent, type SessionStudent } from './session.server';
+import { nullableString } from './cms-schemas.server';
 
 export const SHOP_ADMIN_ROLE = 'shop_admin';
 
@@ -41,12 +42,6 @@ export async function requireShopAdmin(request: Request): Promise<SessionStudent
 }
 
 /* ------------------------------------------------------------------ payment reports */
-
-const nullableString = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
 
 const ReportSchema = z.looseObject({
   id: z.number().int(),

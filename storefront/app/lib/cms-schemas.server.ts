@@ -7,12 +7,14 @@ import { z } from 'zod';
 import { SiteSettingsSchema, type SiteSettings } from '@sala/shared/settings';
 import { CourseListItemSchema } from '~/models/catalog';
 
-const nullableString = z
+/** A string the CMS may send as null or leave out, read as null. */
+export const nullableString = z
   .string()
   .nullable()
   .optional()
   .transform((value) => value ?? null);
-const nullableNumber = z
+/** A number the CMS may send as null or leave out, read as null. */
+export const nullableNumber = z
   .number()
   .nullable()
   .optional()

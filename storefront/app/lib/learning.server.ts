@@ -7,17 +7,8 @@
 import { z } from 'zod';
 import { callJson, postJson, toPublicAssetUrl, type CallOptions } from './cms.server';
 import type { CountdownView, LectureKind, LectureLock, LectureView, PlaylistView } from '~/models/learn/types';
+import { nullableString, nullableNumber } from './cms-schemas.server';
 
-const nullableString = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
-const nullableNumber = z
-  .number()
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
 const FileSchema = z
   .looseObject({ name: nullableString, url: z.string(), mime: nullableString })
   .nullable()

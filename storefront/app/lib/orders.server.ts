@@ -11,19 +11,9 @@ import { CmsApiError, callJson, type CallOptions } from './cms.server';
 import { getCoursePath } from '~/models/course-path';
 import type { CourseAccessView, OrderView, TaxInfoView } from '~/models/orders/types';
 import { getSessionStudent, type SessionStudent } from './session.server';
+import { nullableString, nullableNumber } from './cms-schemas.server';
 
 type StudentCall = CallOptions & { jwt: string };
-
-const nullableString = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
-const nullableNumber = z
-  .number()
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
 
 const OwnOrderSchema = z.looseObject({
   id: z.number().int(),
