@@ -4,6 +4,9 @@
  * a row already read; the catalogue, the course page, the shop, checkout, the bookstore,
  * comments and the playlist all use the same rule.
  */
+import type { Core } from '@strapi/strapi';
+import { notFound } from './errors';
+import type { EntryRef } from './paths';
 
 /** The query engine's `where` for published entries. */
 export function publishedWhere(now: Date) {
@@ -25,4 +28,19 @@ export function toIso(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The first published entry at a storefront address (an id or a slug); NOT_FOUND when there is none. */
+export async function findPublished<T extends { is_published: boolean | null; endPublish: string | null; id: number; slug: string | null }>(
+  strapi: Core.Strapi,
+  uid: 'api::course.course' | 'api::product.product',
+  ref: EntryRef,
+  query: Record<string, unknown>,
+  now: Date,
+): Promise<T> {
+  const where = ref.id !== null ? { id: ref.id } : { slug: ref.slug };
+  const rows = (await strapi.db.query(uid).findMany({ ...query, where, orderBy: [{ id: 'asc' }], limit: 5 })) as T[];
+  const row = rows.find((entry) => isPublishedAt(entry, now));
+  if (!row) throw notFound();
+  return row;
 }

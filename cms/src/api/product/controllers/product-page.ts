@@ -1,0 +1,56 @@
+/** Thin: reads the product list's query and the product page's route with zod, lets the service do the work, answers `{ success: true, ... }`. */
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+import { PAGINATION } from '@sala/shared/constants';
+import { parseInput, single } from '../../../lib/input';
+import { parseEntryRef } from '../../../lib/paths';
+import type { Ctx } from '../../../http/ctx';
+import { PRODUCT_LIST_FILTERS } from '../services/product-page';
+
+const MAX_KEYWORD_LENGTH = 100;
+
+/** `:n` of the product page: 0 (the default) or 1; both give the same product. */
+const ProductViewParam = z.enum(['0', '1']);
+
+export const ProductListQuerySchema = z.object({
+  keyword: z.string().trim().max(MAX_KEYWORD_LENGTH).optional(),
+  filter: z.enum(PRODUCT_LIST_FILTERS).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional()
+    .default(1),
+  pageSize: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().refine((size) => (PAGINATION.pageSizeOptions as readonly number[]).includes(size)))
+    .optional()
+    .default(PAGINATION.pageSize),
+});
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const products = () => strapi.service('api::product.product-page');
+
+  return {
+    async listProducts(ctx: Ctx) {
+      const query = parseInput(ProductListQuerySchema, {
+        keyword: single(ctx.query.keyword) || undefined,
+        filter: single(ctx.query.filter) === 'all' ? undefined : single(ctx.query.filter) || undefined,
+        page: single(ctx.query.page) || undefined,
+        pageSize: single(ctx.query.pageSize) || undefined,
+      });
+      const { data, pagination } = await products().listProducts({ ...query, keyword: query.keyword || undefined, now: new Date() });
+      ctx.body = { success: true, data, pagination };
+    },
+
+    async productDetail(ctx: Ctx) {
+      const ref = parseEntryRef(ctx.params.id);
+      parseInput(ProductViewParam, ctx.params.n);
+      const data = await products().productDetail({ ref, now: new Date() });
+      ctx.body = { success: true, data };
+    },
+  };
+};
