@@ -8,24 +8,23 @@
  */
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import type { CouponReason, Currency, ErrorCode, OrderStatus, WithholdingPercent } from '@sala/shared/constants';
+import type { OrderStatus, WithholdingPercent } from '@sala/shared/constants';
 import { DEFAULT_WITHHOLDING_PERCENT, MS_PER_HOUR } from '@sala/shared/constants';
-import { canPurchase, checkOrder, courseShipsItem, hasCourse, isInstructorOnly } from '@sala/shared/eligibility';
+import { checkOrder, courseShipsItem, isInstructorOnly } from '@sala/shared/eligibility';
 import { priceCart, type PriceBreakdown, type PricingLineInput, type RejectedCoupon } from '@sala/shared/pricing';
 import type { OrderPayload } from '@sala/shared/schemas';
 import { defaultTranslate } from '@sala/shared/texts';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { pricingSettingsOf, withholdingPercentsOf } from '@sala/shared/settings';
 import { publishToUser } from '../../../realtime';
-import { isPublishedAt, publishedWhere } from '../../../lib/publishing';
-import { isMember, loadBuyerHistory, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
-import { claimedCouponIds } from '../lib/coupon-claims';
-import { choosePlan, planRowsFor, PLAN_FIELDS as LISTING_PLAN_FIELDS, type PlanRefusal, type PlanRow as ListingPlanRow } from '../../../lib/plans';
+import { taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
 import type { PlanViewer } from '@sala/shared/plans';
 import { createOrderRows } from '../lib/order-rows';
+import { createOrderReads } from '../lib/order-reads';
+import { checkCoupons, checkPlansAndDates, couponError, fail, moneyColumns, namesOf, problemError, productKey, writtenOrder, type MethodRow, type ProductLine } from '../lib/order-rules';
 import { createRows } from '../../../lib/rows';
 import { ORDER_SETTING_FIELDS, type OrderSettingRow } from '../../../lib/site-settings';
-import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer, type Trx } from '../lib/db';
+import { UID, claimCouponUse, claimSeat, claimStock, lockBuyer } from '../lib/db';
 import {
   ORDER_FIELDS,
   ORDER_POPULATE,
@@ -40,19 +39,7 @@ import {
   type OwnReportRow,
   type PaymentOrderDetail,
 } from '../lib/order-detail';
-import {
-  COUPON_FIELDS,
-  COURSE_FIELDS,
-  PROMOTION_FIELDS,
-  PROMOTION_POPULATE,
-  isOpenToGroup,
-  toCouponInput,
-  toPromotionInput,
-  type CouponRow,
-  type CourseRow,
-  type PlanRow,
-  type PromotionRow,
-} from '../lib/pricing-input';
+import { isOpenToGroup, toCouponInput, toPromotionInput } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
 import type { Student } from '../../../http/ctx';
 
@@ -71,61 +58,8 @@ export type PlacedOrder = {
   needApproval: boolean;
 };
 
-type MethodRow = { id: number; method_id: number; enabled: boolean | null };
-type FeeRow = { id: number; price: number; price_usd: number | null; enabled: boolean | null };
-type Line = { course: CourseRow; plan: PlanRow };
-/** A plan as the order reads it: what pricing needs and what the listing's rules (choosePlan) read. */
-type OrderPlan = PlanRow & ListingPlanRow;
-type ProductRow = { id: number; title: string; available_qty: number | null };
-type ProductLine = { product: ProductRow; plan: PlanRow; quantity: number };
-/** The repeatable component of a promotion's tiers. */
-const PROMOTION_TIER = 'promotion.tier';
-
-/**
- * Products share the engine and the order checks with courses under a key of their own:
- * the negated product id, so a product never collides with a course of the same id.
- */
-const productKey = (productId: number) => -productId;
-type CouponProblem = { id: number | null; code: string | null; reason: CouponReason };
-
-/** Codes answered 409: the request was fine, the shop's state refused it. */
-const CONFLICT_CODES: readonly ErrorCode[] = ['NO_MORE_SEAT', 'ORDER_IN_PROGRESS', 'COURSE_DUPLICATE', 'HAVE_COURSE', 'OUT_OF_STOCK'];
-
-function fail(code: ErrorCode, result: Record<string, unknown> = {}): ApiError {
-  return CONFLICT_CODES.includes(code) ? conflict(code, undefined, { result }) : badRequest(code, undefined, { result });
-}
-
-function namesOf(lines: Line[], courseIds: number[]) {
-  const wanted = lines.filter((line) => courseIds.includes(line.course.id));
-  return { course_ids: wanted.map((line) => line.course.id), names: wanted.map((line) => line.course.title) };
-}
-
-/** Every coupon refused is named with its reason; 409 when they are only used up (the race was lost), else 400. */
-function couponError(problems: CouponProblem[]): ApiError {
-  const result = { codes: problems.map((p) => p.code).filter((code): code is string => Boolean(code)), coupons: problems };
-  return problems.every((p) => p.reason === 'coupon_full') ? conflict('COUPON_NOT_AVAILABLE', undefined, { result }) : badRequest('COUPON_NOT_AVAILABLE', undefined, { result });
-}
-
 function orderToken(): string {
   return crypto.randomBytes(24).toString('base64url');
-}
-
-function dateMs(value: string | Date | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : ms;
-}
-
-/** The order's money columns (satang), as the shared pricing engine computed them. */
-function moneyColumns(totals: PriceBreakdown['totals']) {
-  return {
-    price: totals.subtotal.amount,
-    discount: totals.discount.amount,
-    shipping_fee: totals.shipping.amount,
-    vat: totals.vat.amount,
-    withholding_price: totals.withholding.amount,
-    net: totals.amountToPay.amount,
-  };
 }
 
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -133,303 +67,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = createOrderRows(strapi);
   const reads = createRows(strapi);
 
-  /**
-   * The order just written, as `readOrder` would read it back: the same values the
-   * transaction stored, so the answer needs no read (the lines in id order, as it reads them).
-   */
-  function writtenOrder(order: {
-    id: number;
-    token: string;
-    lineIds: number[];
-    status: OrderStatus;
-    currency: Currency;
-    breakdown: PriceBreakdown;
-    cancelAt: Date | null;
-    method: MethodRow;
-    profile: Student;
-    lines: Line[];
-    productLines: ProductLine[];
-  }): OrderRow {
-    const { totals } = order.breakdown;
-    const courseTitle = new Map(order.lines.map((line) => [line.course.id, line.course.title]));
-    const productTitle = new Map(order.productLines.map((line) => [line.product.id, line.product.title]));
-    return {
-      id: order.id,
-      order_token: order.token,
-      status: order.status,
-      currency_code: order.currency,
-      ...moneyColumns(totals),
-      cancel_at: order.cancelAt ? order.cancelAt.toISOString() : null,
-      user: { id: order.profile.id, email: order.profile.email ?? null, tel: typeof order.profile.tel === 'string' ? order.profile.tel : null },
-      lines: order.breakdown.lines
-        .map((line, index) => ({
-          id: order.lineIds[index],
-          title: line.title,
-          course_type: line.courseType,
-          quantity: line.quantity,
-          price: line.listAmount,
-          discount: line.discountAmount,
-          net: line.netAmount,
-          course: line.courseId > 0 ? { id: line.courseId, title: courseTitle.get(line.courseId) } : null,
-          product: line.courseId < 0 ? { id: -line.courseId, title: productTitle.get(-line.courseId) } : null,
-          pricing_plan: line.planId === null ? null : { id: line.planId },
-        }))
-        .sort((a, b) => a.id - b.id),
-      coupons: order.breakdown.appliedCoupons.map((coupon) => ({ id: coupon.id, code: coupon.code })),
-      payment_method: { method_id: order.method.method_id },
-    };
-  }
-
   async function readOrder(where: Record<string, unknown>): Promise<OrderRow | null> {
     return (await strapi.db.query(UID.order).findOne({ where, select: ORDER_FIELDS, populate: ORDER_POPULATE })) as OrderRow | null;
   }
-
-  /**
-   * The courses in the order with the plans chosen for them (404 for a course that is not on
-   * sale) in one statement, the coupons sent, the active promotions with the tiers of tiered
-   * ones in one more, and every link their checks need (the plans' free courses, the coupons'
-   * and promotions' courses, methods and user groups, the buyer's user group) in one more.
-   */
-  async function loadCatalogue(buyer: Student, payload: OrderPayload, now: Date, viewer: () => Promise<PlanViewer>) {
-    // Every plan of each course in the order comes with it: the listing's rules (choosePlan)
-    // read them all (the default plan decides on a second-term plan). A plan of no course in
-    // the order is not the course's, and linesOf refuses it (NO_PRICING_PLAN).
-    const found = await rows.readWithRelated<CourseRow & { is_published: boolean | null; endPublish: string | null }, OrderPlan>(
-      UID.course,
-      payload.course_id,
-      [...COURSE_FIELDS, 'is_published', 'endPublish'],
-      { uid: UID.plan, relation: 'course', ids: 'all', fields: LISTING_PLAN_FIELDS },
-    );
-    const byId = new Map<number, CourseRow>();
-    const plans: OrderPlan[] = [];
-    for (const { entry, related } of found) {
-      if (!isPublishedAt(entry, now)) continue;
-      const { is_published: _published, endPublish: _endPublish, ...course } = entry;
-      if (!byId.has(course.id)) byId.set(course.id, course);
-      if (related) plans.push({ ...related, course: { id: course.id } });
-    }
-    const missing = payload.course_id.filter((id) => !byId.has(id));
-    if (missing.length > 0) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { course_ids: missing } });
-
-    const { coupons, refused: couponRefusals } = await presentedCoupons(buyer.id, payload);
-    const promotions = (
-      await rows.readWithComponents<PromotionRow, NonNullable<PromotionRow['tier_list']>[number]>(
-        UID.promotion,
-        PROMOTION_FIELDS,
-        { is_active: true },
-        { field: 'tier_list', uid: PROMOTION_TIER, fields: PROMOTION_POPULATE.tier_list.select },
-      )
-    ).map(({ entry, components }) => ({ ...entry, tier_list: entry.is_enable_tier ? components : [] }));
-    const planIds = plans.map((plan) => plan.id);
-    const couponIds = coupons.map((coupon) => coupon.id);
-    const promotionIds = promotions.map((promotion) => promotion.id);
-    const links = await rows.readLinks([
-      { kind: 'buyer_group', uid: UID.user, relation: 'user_group', owners: [buyer.id] },
-      { kind: 'plan_free', uid: UID.plan, relation: 'free_courses', owners: planIds },
-      { kind: 'coupon_course', uid: UID.coupon, relation: 'courses', owners: couponIds },
-      { kind: 'coupon_method', uid: UID.coupon, relation: 'payment_methods', owners: couponIds, column: 'method_id' },
-      { kind: 'coupon_group', uid: UID.coupon, relation: 'user_groups', owners: couponIds },
-      { kind: 'promotion_course', uid: UID.promotion, relation: 'courses', owners: promotionIds },
-      { kind: 'promotion_group', uid: UID.promotion, relation: 'user_groups', owners: promotionIds },
-    ]);
-    const linked = (kind: string, owner: number) => links.filter((link) => link.kind === kind && link.owner === owner).map((link) => link.other);
-    const ids = (kind: string, owner: number) => linked(kind, owner).map((id) => ({ id }));
-
-    const group = linked('buyer_group', buyer.id)[0];
-    // The guard read every column of the buyer's row in this request; the purchase rules add the user group.
-    const profile: Student = { ...buyer, user_group: group === undefined ? null : { id: group } };
-    for (const plan of plans) plan.free_courses = ids('plan_free', plan.id);
-    for (const coupon of coupons) {
-      coupon.courses = ids('coupon_course', coupon.id);
-      coupon.payment_methods = linked('coupon_method', coupon.id).map((method_id) => ({ method_id }));
-      coupon.user_groups = ids('coupon_group', coupon.id);
-    }
-    for (const promotion of promotions) {
-      promotion.courses = ids('promotion_course', promotion.id);
-      promotion.user_groups = ids('promotion_group', promotion.id);
-    }
-    const chosenFree = payload.pricingplan_id.some((id) => plans.some((plan) => plan.id === id && plan.free_for === 'Student'));
-    const lines = linesOf(payload, byId, plans, chosenFree ? await viewer() : { loggedIn: true, ownedCourseIds: [] });
-    return { profile, lines, coupons, couponRefusals, promotions };
-  }
-
-  /**
-   * The coupons the buyer presented (docs/decisions/154): those of the codes sent, and those of
-   * the ids sent that the codes sent or the buyer's own earlier look-up by code vouch for. A
-   * code that matches no coupon, and an id nothing vouches for (known or not), is refused as
-   * dont_have_coupon, naming only what the buyer sent: an id never reveals its code.
-   */
-  async function presentedCoupons(buyerId: number, payload: OrderPayload): Promise<{ coupons: CouponRow[]; refused: CouponProblem[] }> {
-    const codes = payload.coupon_code;
-    if (payload.coupon_id.length === 0 && codes.length === 0) return { coupons: [], refused: [] };
-    const where = [...(payload.coupon_id.length > 0 ? [{ id: { $in: payload.coupon_id } }] : []), ...codes.map((code) => ({ code: { $eqi: code } }))];
-    const found = (await strapi.db.query(UID.coupon).findMany({ select: COUPON_FIELDS, where: { $or: where }, orderBy: { id: 'asc' } })) as CouponRow[];
-    const refused: CouponProblem[] = [];
-    const chosen = new Map<number, CouponRow>();
-    for (const code of codes) {
-      const row = found.find((candidate) => candidate.code.toLowerCase() === code.toLowerCase());
-      if (row) chosen.set(row.id, row);
-      else refused.push({ id: null, code, reason: 'dont_have_coupon' });
-    }
-    const byId = payload.coupon_id.filter((id) => !chosen.has(id));
-    const known = found.filter((row) => byId.includes(row.id));
-    const claimed = await claimedCouponIds(strapi, buyerId, known);
-    for (const id of byId) {
-      const row = known.find((candidate) => candidate.id === id);
-      if (row && claimed.has(id)) chosen.set(id, row);
-      else refused.push({ id, code: null, reason: 'dont_have_coupon' });
-    }
-    return { coupons: [...chosen.values()], refused };
-  }
-
-  /**
-   * Each course of the order on the plan chosen for it, by the listing's rules (choosePlan):
-   * NO_PRICING_PLAN for a plan that is not the course's or that the listing hides from this
-   * buyer (not shown, renewal or others, no price, owners only, second term), MEMBER_ONLY_PLAN
-   * for one it disables.
-   */
-  function linesOf(payload: OrderPayload, byId: Map<number, CourseRow>, plans: OrderPlan[], viewer: PlanViewer): Line[] {
-    const lines: Line[] = [];
-    const refused: { courseId: number; refusal: PlanRefusal }[] = [];
-    payload.course_id.forEach((courseId, index) => {
-      const course = byId.get(courseId) as CourseRow;
-      const chosen = choosePlan(
-        plans.filter((plan) => plan.course?.id === courseId),
-        viewer,
-        payload.pricingplan_id[index],
-      );
-      if ('refusal' in chosen) refused.push({ courseId, refusal: chosen.refusal });
-      else lines.push({ course, plan: chosen.plan });
-    });
-    if (refused.length > 0) {
-      const same = refused.filter((r) => r.refusal.code === refused[0].refusal.code);
-      const named = same.map((r) => byId.get(r.courseId) as CourseRow);
-      throw fail(refused[0].refusal.code, { course_ids: named.map((c) => c.id), names: named.map((c) => c.title), reason: same[0].refusal.reason, reasons: same.map((r) => r.refusal.reason) });
-    }
-    return lines;
-  }
-
-  /**
-   * The products in the order, each on its plan (the listed default when none is named) and
-   * within its stock; 404 for a product not on sale, 409 OUT_OF_STOCK with what is left.
-   */
-  async function loadProductLines(payload: OrderPayload, now: Date, viewer: () => Promise<PlanViewer>): Promise<ProductLine[]> {
-    if (payload.products.length === 0) return [];
-    const ids = payload.products.map((line) => line.product_id);
-    const products = (await strapi.db.query(UID.product).findMany({
-      select: ['id', 'title', 'available_qty'],
-      where: { $and: [{ id: { $in: ids } }, publishedWhere(now)] },
-    })) as ProductRow[];
-    const byId = new Map(products.map((product) => [product.id, product]));
-    const missing = ids.filter((id) => !byId.has(id));
-    if (missing.length > 0) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { product_ids: missing } });
-    const plans = await planRowsFor(strapi, 'product', ids);
-    const ownersOnly = [...plans.values()].some((own) => own.some((plan) => plan.free_for === 'Student'));
-    const planViewer = ownersOnly ? await viewer() : { loggedIn: true, ownedCourseIds: [] };
-    const lines: ProductLine[] = [];
-    for (const wanted of payload.products) {
-      const product = byId.get(wanted.product_id) as ProductRow;
-      // the listing's rules, as for a course (choosePlan); no plan named: the one the listing selects
-      const chosen = choosePlan(plans.get(product.id) ?? [], planViewer, wanted.pricingplan_id ?? null);
-      if ('refusal' in chosen) throw fail(chosen.refusal.code, { product_ids: [product.id], names: [product.title], reason: chosen.refusal.reason });
-      if (product.available_qty !== null && wanted.quantity > product.available_qty) {
-        throw fail('OUT_OF_STOCK', { product_ids: [product.id], names: [product.title], available_qty: product.available_qty });
-      }
-      lines.push({ product, plan: chosen.plan as OrderPlan, quantity: wanted.quantity });
-    }
-    return lines;
-  }
-
-  /**
-   * Plan rules beyond the listing's: member-only plans are not for a buyer who bought without
-   * registering (courses and products alike); the registration window.
-   */
-  function checkPlansAndDates(lines: Line[], productLines: ProductLine[], profile: Student, now: Date): void {
-    const memberOnly = lines.filter((line) => line.plan.is_for_member && !isMember(profile));
-    if (memberOnly.length > 0)
-      throw fail(
-        'MEMBER_ONLY_PLAN',
-        namesOf(
-          lines,
-          memberOnly.map((l) => l.course.id),
-        ),
-      );
-    const memberOnlyProducts = productLines.filter((line) => line.plan.is_for_member && !isMember(profile));
-    if (memberOnlyProducts.length > 0) {
-      throw fail('MEMBER_ONLY_PLAN', { product_ids: memberOnlyProducts.map((l) => l.product.id), names: memberOnlyProducts.map((l) => l.product.title) });
-    }
-    for (const reason of ['registration_not_open', 'registration_closed'] as const) {
-      const closed = lines.filter((line) => {
-        const start = dateMs(line.course.startRegDate);
-        const end = dateMs(line.course.endRegDate);
-        return reason === 'registration_not_open' ? start !== null && now.getTime() < start : end !== null && now.getTime() > end;
-      });
-      if (closed.length > 0)
-        throw fail('TIME_LEFT', {
-          ...namesOf(
-            lines,
-            closed.map((l) => l.course.id),
-          ),
-          reason,
-        });
-    }
-  }
-
-  /** Shipping applies to products and to courses with a printed book: the buyer's own address and an enabled fee. */
-  async function loadShipping(lines: Line[], productLines: ProductLine[], payload: OrderPayload, userId: number, currency: Currency) {
-    const ships = productLines.length > 0 || lines.some((line) => line.course.course_type === 'product' || courseShipsItem(line.course));
-    if (!ships) return { amount: 0, addressId: null, feeId: null };
-    const address = payload.shipping_address_id ? await strapi.db.query(UID.shippingAddress).findOne({ where: { id: payload.shipping_address_id, user: { id: userId } }, select: ['id'] }) : null;
-    if (!address) throw fail('SHIPPING_ADDRESS_REQUIRED');
-    const fee = payload.shipping_fee_id
-      ? ((await strapi.db.query(UID.shippingFee).findOne({ where: { id: payload.shipping_fee_id }, select: ['id', 'price', 'price_usd', 'enabled'] })) as FeeRow | null)
-      : null;
-    if (!fee || fee.enabled === false) throw fail('SHIPPING_METHOD_REQUIRED');
-    const amount = currency === 'USD' ? fee.price_usd : fee.price;
-    if (amount === null) throw fail('USD_PRICE_MISSING', { shipping_fee_id: fee.id });
-    return { amount, addressId: address.id as number, feeId: fee.id };
-  }
-
-  /** The presented coupons that may be used; an inactive or group-restricted one is refused (the buyer knows its code). */
-  function checkCoupons(rows: CouponRow[], userGroupId: number | null) {
-    const refused: CouponProblem[] = [];
-    for (const row of rows) {
-      if (row.is_active === false) refused.push({ id: row.id, code: row.code, reason: 'dont_have_coupon' });
-      else if (!isOpenToGroup(row.user_groups, userGroupId)) refused.push({ id: row.id, code: row.code, reason: 'not_support' });
-    }
-    return { rows: rows.filter((row) => !refused.some((r) => r.id === row.id)), refused };
-  }
-
-  /** The first thing the engine says stops the order, as the spec's error. */
-  function problemError(breakdown: PriceBreakdown, lines: Line[]): ApiError | null {
-    const first = breakdown.problems[0];
-    if (!first) return null;
-    const courseIds = breakdown.problems.filter((p) => p.code === first.code && p.courseId !== undefined).map((p) => p.courseId as number);
-    const result: Record<string, unknown> = courseIds.length > 0 ? namesOf(lines, courseIds) : {};
-    if (first.code === 'PROMOTION_REQUIRED') result.promotion_ids = breakdown.applicablePromotionIds;
-    return fail(first.code, result);
-  }
-
-  /** Blocked statuses, rebuy rules and courses owned on a non-default plan, from the buyer's orders as they are now. */
-  async function checkEligibility(profile: Student, lines: Line[], trx: Trx): Promise<void> {
-    const history = await loadBuyerHistory(strapi, profile.id, trx);
-    const buyer = toBuyer(profile);
-    const refusals = lines.flatMap((line) => {
-      const decision = canPurchase({ buyer, statusOrder: history.latestStatus.get(line.course.id) ?? null, courseType: line.course.course_type });
-      if (!decision.allowed) return [{ courseId: line.course.id, code: decision.code, reason: decision.reason as string }];
-      if (hasCourse(line.course.id, history.owned)) return [{ courseId: line.course.id, code: 'HAVE_COURSE' as ErrorCode, reason: 'have_course' }];
-      return [];
-    });
-    if (refusals.length === 0) return;
-    const same = refusals.filter((refusal) => refusal.code === refusals[0].code);
-    throw fail(refusals[0].code, {
-      ...namesOf(
-        lines,
-        same.map((r) => r.courseId),
-      ),
-      reasons: same.map((r) => r.reason),
-    });
-  }
+  const { loadCatalogue, loadProductLines, loadShipping, checkEligibility } = createOrderReads(strapi);
 
   return {
     /** Places the buyer's order; see the module comment. Throws ApiError with the spec's code on every refusal. */
