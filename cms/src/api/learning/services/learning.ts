@@ -11,14 +11,15 @@
  * without their content.
  */
 import type { Core } from '@strapi/strapi';
-import type { ErrorCode, OrderStatus, PlanType, TermUnit } from '@sala/shared/constants';
 import { PURCHASE_BLOCKING_STATUSES } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
 import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
 import { forbidden, notFound } from '../../../lib/errors';
-import { fileDto, MEDIA_POPULATE, type FileDto, type UploadFile } from '../../../lib/media';
+import { MEDIA_POPULATE } from '../../../lib/media';
 import { isPublishedAt } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
+import { buildPlaylist, mergeProgress, PLAYLIST_LECTURE_FIELDS, time, toProgressItem } from '../lib/playlist';
+import type { CourseAccess, LectureLockReason, LectureRow, LineRow, LockReason, Playlist, ProgressItem, ProgressRow } from '../lib/types';
 
 const COURSE_UID = 'api::course.course';
 const SECTION_UID = 'api::course-section.course-section';
@@ -27,154 +28,12 @@ const LINE_UID = 'api::order-line.order-line';
 const PROGRESS_UID = 'api::progress.progress';
 const USER_UID = 'plugin::users-permissions.user';
 
-/** Why a course's lectures are closed to the caller; each is an error code with a Thai message. */
-export type LockReason = Extract<ErrorCode, 'UNAUTHORIZED' | 'COURSE_ACCESS_DENIED' | 'ORDER_IN_PROGRESS' | 'COURSE_NOT_PURCHASED' | 'COURSE_ACCESS_EXPIRED'>;
-
-/** Why a lecture of the playlist is closed: the course's lock, or a class start date still ahead. */
-export type LectureLockReason = LockReason | Extract<ErrorCode, 'NOT_RELEASED'>;
-
-export type CourseAccess = {
-  /** May open every lecture of the course now. */
-  canLearn: boolean;
-  reason: LockReason | null;
-  /** The user group may access the course (always true when the rule is off or the course is open to all). */
-  groupAllowed: boolean;
-  /** The status of the caller's latest order holding the course, and its id. */
-  statusOrder: OrderStatus | null;
-  latestOrderId: number | null;
-  hasApprovedOrder: boolean;
-  /** The countdown of the approved order that gives access (or, when all ran out, the last to run out). */
-  countdown: CountdownRecord | null;
-};
-
-export type PlaylistLecture = {
-  sections_id: number | null;
-  sections_name: string | null;
-  sections_location: number | null;
-  lectures_id: number;
-  lectures_name: string;
-  lectures_location: number;
-  lectures_preview: boolean;
-  lectures_content_type: string;
-  locked: boolean;
-  lock_reason: LectureLockReason | null;
-  /** When a lecture locked as NOT_RELEASED opens (ISO); null otherwise. */
-  release_date: string | null;
-  content_text: string | null;
-  content_file: FileDto | null;
-  quiz_id: number | null;
-  quiz_require_all_answers: boolean | null;
-  quiz_pass_to_complete: boolean | null;
-  quiz_pass_score: number | null;
-  quiz_integration_type: string | null;
-  quiz_reset_progress_if_not_passed: boolean | null;
-  homework_id: number | null;
-  upload_video_type: string | null;
-  video_id: string | null;
-  video_name: string | null;
-  video_url: string | null;
-  video_file: FileDto | null;
-  /** Seconds; shown for locked lectures too, as the curriculum does. */
-  video_length: number | null;
-  is_subtitle: boolean;
-  subtitle: FileDto | null;
-  /** The caller's progress in this lecture; null for a visitor or before the first save. */
-  position_seconds: number | null;
-  completed: boolean;
-};
-
-export type PlaylistSection = {
-  sections_id: number | null;
-  sections_name: string | null;
-  sections_location: number | null;
-  lectures: PlaylistLecture[];
-};
-
-export type Playlist = {
-  dataResult: PlaylistSection[];
-  /** The lecture to open first: where the student left off, else the first open video, else the first open lecture. */
-  videoResult: PlaylistLecture | null;
-  access: { canLearn: boolean; reason: LectureLockReason | null; releaseDate: string | null };
-};
-
-export type ProgressItem = {
-  id: number;
-  course_id: number;
-  section_id: number | null;
-  lectures_id: number;
-  position_seconds: number;
-  completed: boolean;
-  completed_at: string | null;
-  updated_at: string | null;
-};
-
-type LineRow = {
-  id: number;
-  order?: { id: number; status: OrderStatus; approved_at?: string | Date | null; createdAt?: string | Date | null } | null;
-  pricing_plan?: { id: number; plan_type: PlanType; term: number | null; term_unit: TermUnit | null; term_2: number | null; term_unit_2: TermUnit | null } | null;
-};
-
-type LectureRow = {
-  id: number;
-  lectures_name: string;
-  lectures_location: number | null;
-  lectures_preview: boolean | null;
-  lectures_content_type: string;
-  content_text: string | null;
-  quiz_id: number | null;
-  quiz_require_all_answers: boolean | null;
-  quiz_pass_to_complete: boolean | null;
-  quiz_pass_score: number | null;
-  quiz_integration_type: string | null;
-  quiz_reset_progress_if_not_passed: boolean | null;
-  homework_id: number | null;
-  upload_video_type: string | null;
-  video_id: string | null;
-  video_name: string | null;
-  video_url: string | null;
-  video_length: number | null;
-  is_subtitle: boolean | null;
-  content_file?: UploadFile | null;
-  video_file?: UploadFile | null;
-  subtitle?: UploadFile | null;
-  section?: { id: number } | null;
-  course?: { id: number } | null;
-};
-
-type ProgressRow = {
-  id: number;
-  position_seconds: number | null;
-  completed: boolean | null;
-  completed_at: string | Date | null;
-  updatedAt?: string | Date | null;
-  lecture?: { id: number; section?: { id: number } | null } | null;
-};
-
-const time = (value: string | Date | null | undefined): number => (value ? new Date(value).getTime() || 0 : 0);
-const iso = (value: string | Date | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
-
 /** The countdown that decides access: an unexpired one that lasts longest (no end beats any end), else the last to run out. */
 function pickCountdown(records: CountdownRecord[]): CountdownRecord | null {
   const finish = (record: CountdownRecord) => (record.finishDateTime === null ? Number.POSITIVE_INFINITY : Date.parse(record.finishDateTime));
   const active = records.filter((record) => !record.expired);
   const pool = active.length > 0 ? active : records;
   return pool.reduce<CountdownRecord | null>((best, record) => (best === null || finish(record) > finish(best) ? record : best), null);
-}
-
-/** Several progress rows of one lecture (two first saves at once) read as one: furthest along wins. */
-function mergeProgress(rows: ProgressRow[]): Map<number, ProgressRow> {
-  const byLecture = new Map<number, ProgressRow>();
-  for (const row of rows) {
-    const lectureId = row.lecture?.id;
-    if (!lectureId) continue;
-    const seen = byLecture.get(lectureId);
-    if (!seen || time(row.updatedAt) > time(seen.updatedAt)) {
-      byLecture.set(lectureId, { ...row, completed: Boolean(row.completed || seen?.completed), completed_at: seen?.completed_at ?? row.completed_at });
-    } else if (row.completed && !seen.completed) {
-      byLecture.set(lectureId, { ...seen, completed: true, completed_at: row.completed_at });
-    }
-  }
-  return byLecture;
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -323,97 +182,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           orderBy: [{ sections_location: 'asc' }, { id: 'asc' }],
         }) as Promise<{ id: number; sections_name: string; sections_location: number | null }[]>,
         strapi.db.query(LECTURE_UID).findMany({
-          select: [
-            'id',
-            'lectures_name',
-            'lectures_location',
-            'lectures_preview',
-            'lectures_content_type',
-            'content_text',
-            'quiz_id',
-            'quiz_require_all_answers',
-            'quiz_pass_to_complete',
-            'quiz_pass_score',
-            'quiz_integration_type',
-            'quiz_reset_progress_if_not_passed',
-            'homework_id',
-            'upload_video_type',
-            'video_id',
-            'video_name',
-            'video_url',
-            'video_length',
-            'is_subtitle',
-          ],
+          select: [...PLAYLIST_LECTURE_FIELDS],
           where: { course: { id: course.id } },
           populate: { content_file: MEDIA_POPULATE, video_file: MEDIA_POPULATE, subtitle: MEDIA_POPULATE, section: { select: ['id'] } },
           orderBy: [{ lectures_location: 'asc' }, { id: 'asc' }],
         }) as Promise<LectureRow[]>,
         input.userId === null ? Promise.resolve([] as ProgressRow[]) : progressRows(input.userId, { course: { id: course.id } }),
       ]);
-      const progressByLecture = mergeProgress(progress);
-
-      const groups: PlaylistSection[] = sections.map((section) => ({
-        sections_id: section.id,
-        sections_name: section.sections_name,
-        sections_location: section.sections_location ?? null,
-        lectures: [],
-      }));
-      const bySection = new Map(groups.map((group) => [group.sections_id, group]));
-      let loose: PlaylistSection | null = null;
-
-      for (const lecture of lectures) {
-        let group = lecture.section ? bySection.get(lecture.section.id) : undefined;
-        if (!group) {
-          loose ??= { sections_id: null, sections_name: null, sections_location: null, lectures: [] };
-          group = loose;
-        }
-        const open = lecture.lectures_preview === true || canLearn;
-        const saved = progressByLecture.get(lecture.id);
-        const videoFile = open ? fileDto(lecture.video_file) : null;
-        group.lectures.push({
-          sections_id: group.sections_id,
-          sections_name: group.sections_name,
-          sections_location: group.sections_location,
-          lectures_id: lecture.id,
-          lectures_name: lecture.lectures_name,
-          lectures_location: lecture.lectures_location ?? 0,
-          lectures_preview: lecture.lectures_preview === true,
-          lectures_content_type: lecture.lectures_content_type,
-          locked: !open,
-          lock_reason: open ? null : reason,
-          release_date: open ? null : releaseDate,
-          content_text: open ? (lecture.content_text ?? null) : null,
-          content_file: open ? fileDto(lecture.content_file) : null,
-          quiz_id: open ? (lecture.quiz_id ?? null) : null,
-          quiz_require_all_answers: open ? (lecture.quiz_require_all_answers ?? null) : null,
-          quiz_pass_to_complete: open ? (lecture.quiz_pass_to_complete ?? null) : null,
-          quiz_pass_score: open ? (lecture.quiz_pass_score ?? null) : null,
-          quiz_integration_type: open ? (lecture.quiz_integration_type ?? null) : null,
-          quiz_reset_progress_if_not_passed: open ? (lecture.quiz_reset_progress_if_not_passed ?? null) : null,
-          homework_id: open ? (lecture.homework_id ?? null) : null,
-          upload_video_type: lecture.upload_video_type ?? null,
-          video_id: open ? (lecture.video_id ?? null) : null,
-          video_name: open ? (lecture.video_name ?? null) : null,
-          video_url: open ? lecture.video_url || videoFile?.url || null : null,
-          video_file: videoFile,
-          video_length: lecture.video_length ?? null,
-          is_subtitle: lecture.is_subtitle === true,
-          subtitle: open ? fileDto(lecture.subtitle) : null,
-          position_seconds: saved ? (saved.position_seconds ?? 0) : null,
-          completed: Boolean(saved?.completed),
-        });
-      }
-      const dataResult = loose ? [...groups, loose] : groups;
-
-      const items = dataResult.flatMap((section) => section.lectures);
-      const open = items.filter((item) => !item.locked);
-      const lastSaved = [...progressByLecture.values()]
-        .filter((row) => open.some((item) => item.lectures_id === row.lecture?.id))
-        .sort((a, b) => time(b.updatedAt) - time(a.updatedAt) || b.id - a.id)[0];
-      const videoResult =
-        (lastSaved && open.find((item) => item.lectures_id === lastSaved.lecture?.id)) || open.find((item) => item.lectures_content_type === 'video' && item.video_url) || open[0] || null;
-
-      return { dataResult, videoResult, access: { canLearn, reason, releaseDate } };
+      return buildPlaylist({ sections, lectures, progress, canLearn, reason, releaseDate });
     },
 
     /** The user's progress in a course, one item per lecture. */
@@ -511,19 +287,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return (await strapi.db.query(COURSE_UID).count({ where: { id: courseId } })) > 0;
     },
   };
-
-  function toProgressItem(row: ProgressRow, courseId: number): ProgressItem {
-    return {
-      id: row.id,
-      course_id: courseId,
-      section_id: row.lecture?.section?.id ?? null,
-      lectures_id: row.lecture?.id ?? 0,
-      position_seconds: Math.max(0, row.position_seconds ?? 0),
-      completed: row.completed === true,
-      completed_at: iso(row.completed_at),
-      updated_at: iso(row.updatedAt),
-    };
-  }
 
   return service;
 };
