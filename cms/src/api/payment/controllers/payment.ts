@@ -13,7 +13,8 @@ import type { BrowserAction, StartExtra } from '../../../payments';
 import { baseUrlsOf, cmsUrlOf, readMethod, readSite, UID } from '../lib/config';
 import { InstallmentLinkSchema, OmiseCardSchema, OrderPaymentSchema, parsePayload, PAYPAL_ORDER_ID, TwoC2pCardSchema } from '../lib/schemas';
 import type { AttemptsService, StartedPayment } from '../services/attempts';
-import type { AttemptRow, SettlementService } from '../services/settlement';
+import type { AttemptRow } from '../lib/attempt-rows';
+import type { SettlementService } from '../services/settlement';
 import type { StudentCtx } from '../../../http/ctx';
 
 /** An attempt as the storefront sees it. */

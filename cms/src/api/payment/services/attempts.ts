@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { getPaymentAdapter, type PaymentAdapter, type PaymentConfig, type PaymentOrder, type StartExtra, type StartResult } from '../../../payments';
 import { configOf, readMethod, readSite, UID, type MethodRow } from '../lib/config';
 import { paymentFailure } from '../lib/errors';
-import { ATTEMPT_FIELDS, ATTEMPT_POPULATE, type AttemptRow } from './settlement';
+import { ATTEMPT_FIELDS, ATTEMPT_POPULATE, type AttemptRow } from '../lib/attempt-rows';
 
 type OrderRow = {
   id: number;

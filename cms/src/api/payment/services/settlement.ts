@@ -14,7 +14,7 @@
  *   approved, review: final (a paid order is never downgraded; staff resolve reviews)
  */
 import type { Core } from '@strapi/strapi';
-import { ALL_PAYMENT_METHOD_IDS, type Currency, type OrderStatus } from '@sala/shared/constants';
+import { ALL_PAYMENT_METHOD_IDS, type OrderStatus } from '@sala/shared/constants';
 import { ApiError } from '../../../lib/errors';
 import { getPaymentAdapter, PaymentError, type CallbackReply, type CallbackRequest, type PaymentAdapter, type PaymentStatus, type ProviderName } from '../../../payments';
 import { judge } from '../../../payments/judge';
@@ -22,48 +22,7 @@ import { publishToUser, type PaymentEventStatus } from '../../../realtime';
 import type { OrderStateService } from '../../checkout/services/order-state';
 import { configOf, METHOD_FIELDS, readMethod, readSite, UID, type MethodRow } from '../lib/config';
 import { sendPaidMail, sendReviewMail, type ReviewReason } from '../lib/mail';
-
-export type AttemptStatus = 'pending' | 'approved' | 'rejected' | 'review' | 'expired';
-
-export type AttemptRow = {
-  id: number;
-  method_id: number;
-  provider: ProviderName;
-  provider_reference: string;
-  provider_transaction_id: string | null;
-  status: AttemptStatus;
-  amount_expected: number;
-  currency_expected: Currency;
-  amount_received: number | null;
-  currency_received: string | null;
-  review_reason: string | null;
-  expires_at: string | Date | null;
-  order: {
-    id: number;
-    order_token: string;
-    status: OrderStatus;
-    user: { id: number; email: string | null; username: string | null; firstname?: string | null; lastname?: string | null } | null;
-  } | null;
-};
-
-export const ATTEMPT_FIELDS = [
-  'id',
-  'method_id',
-  'provider',
-  'provider_reference',
-  'provider_transaction_id',
-  'status',
-  'amount_expected',
-  'currency_expected',
-  'amount_received',
-  'currency_received',
-  'review_reason',
-  'expires_at',
-];
-
-export const ATTEMPT_POPULATE = {
-  order: { select: ['id', 'order_token', 'status'], populate: { user: { select: ['id', 'email', 'username', 'firstname', 'lastname'] } } },
-};
+import { ATTEMPT_FIELDS, ATTEMPT_POPULATE, type AttemptRow, type AttemptStatus } from '../lib/attempt-rows';
 
 /** What a settle call did: `changed` is true only for the call that moved the attempt. */
 export type SettleResult = { attemptId: number; status: AttemptStatus; changed: boolean; orderId: number | null; orderStatus: OrderStatus | null };
