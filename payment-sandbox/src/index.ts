@@ -12,7 +12,7 @@ import { createTwoC2pSandbox, type TwoC2pKeys } from './providers/twoc2p';
 import { createXenditSandbox, type XenditKeys } from './providers/xendit';
 
 export * from './demo-keys';
-export { sandboxCardPublicKey, sandboxEncryptCard } from './providers/twoc2p';
+export { sandboxCardPublicKey, sandboxEncryptCard } from './providers/twoc2p-card';
 export { sandboxPaymentConfig, startCallbackRecorder, submitForm, type CallbackRecorder, type RecordedCallback } from './testing';
 export type { BrowserStep, Decision, RunningSandbox, SandboxOptions, Settlement } from './lib/sandbox';
 
