@@ -1,4 +1,5 @@
 /** zod fields for ids, flags and lists as the old client sends them (numbers or numeric strings). */
+import { PAGINATION } from '@sala/shared/constants';
 import { z } from 'zod';
 
 const MAX_ID = 2_147_483_647;
@@ -38,3 +39,21 @@ function toList(value: unknown): unknown[] {
 export function idList(max: number) {
   return z.preprocess(toList, z.array(idField).max(max)).transform((ids) => [...new Set(ids)]);
 }
+
+/** A list's paging in the query string: `page` from 1 (default 1), `pageSize` one of the spec's sizes (default 10). */
+export const pagingQuery = {
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1))
+    .optional()
+    .default(1),
+  pageSize: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().refine((size) => (PAGINATION.pageSizeOptions as readonly number[]).includes(size)))
+    .optional()
+    .default(PAGINATION.pageSize),
+};

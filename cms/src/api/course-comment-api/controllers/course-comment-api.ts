@@ -1,10 +1,10 @@
 /** Thin: reads the course id, the page and the comment with zod, lets the service work, answers `{ success, ... }`. */
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { PAGINATION } from '@sala/shared/constants';
 import { parseInput, single } from '../../../lib/input';
 import { COMMENT_MAX_LENGTH } from '../services/course-comment-api';
 import type { Ctx } from '../../../http/ctx';
+import { pagingQuery } from '../../../lib/input-fields';
 
 const CourseIdParam = z
   .string()
@@ -12,20 +12,7 @@ const CourseIdParam = z
   .transform(Number);
 
 export const CommentListQuerySchema = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1))
-    .optional()
-    .default(1),
-  pageSize: z
-    .string()
-    .regex(/^\d{1,3}$/)
-    .transform(Number)
-    .pipe(z.number().refine((size) => (PAGINATION.pageSizeOptions as readonly number[]).includes(size)))
-    .optional()
-    .default(PAGINATION.pageSize),
+  ...pagingQuery,
 });
 
 export const NewCommentSchema = z.object({

@@ -1,11 +1,11 @@
 /** Thin: reads the product list's query and the product page's route with zod, lets the service do the work, answers `{ success: true, ... }`. */
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { PAGINATION } from '@sala/shared/constants';
 import { parseInput, single } from '../../../lib/input';
 import { parseEntryRef } from '../../../lib/paths';
 import type { Ctx } from '../../../http/ctx';
 import { PRODUCT_LIST_FILTERS } from '../services/product-page';
+import { pagingQuery } from '../../../lib/input-fields';
 
 const MAX_KEYWORD_LENGTH = 100;
 
@@ -15,20 +15,7 @@ const ProductViewParam = z.enum(['0', '1']);
 export const ProductListQuerySchema = z.object({
   keyword: z.string().trim().max(MAX_KEYWORD_LENGTH).optional(),
   filter: z.enum(PRODUCT_LIST_FILTERS).optional(),
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1))
-    .optional()
-    .default(1),
-  pageSize: z
-    .string()
-    .regex(/^\d{1,3}$/)
-    .transform(Number)
-    .pipe(z.number().refine((size) => (PAGINATION.pageSizeOptions as readonly number[]).includes(size)))
-    .optional()
-    .default(PAGINATION.pageSize),
+  ...pagingQuery,
 });
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
