@@ -31,7 +31,8 @@ const cmsEnv = {
   SALA_DIST_DIR: `dist-e2e-${CMS_PORT}`,
   DATABASE_URL: '',
   SEED_DEMO: 'true',
-  SERVE_ADMIN: 'false',
+  // the Strapi admin's own browser tests (admin-*.spec.ts) sign in to it
+  SERVE_ADMIN: 'true',
   // a port of its own, so a running demo (8443) does not collide
   REALTIME_PORT: REALTIME_PORT,
   APP_KEYS: 'a,b',
@@ -153,7 +154,8 @@ export default defineConfig({
       command: 'node tests/e2e/support/start-cms.mjs',
       url: `${CMS_URL}/_health`,
       env: cmsEnv,
-      timeout: 240_000,
+      // a local run first builds the admin panel when its sources changed (`npm test` built it already)
+      timeout: 600_000,
       reuseExistingServer: !CI,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -122,6 +122,10 @@ if (compiled && built) {
 }
 fs.rmSync(suiteDist, { recursive: true, force: true });
 
+// The browser tests sign in to the Strapi admin too: its panel is built once here.
+step('build the Strapi admin panel for the browser tests', process.execPath, ['tests/e2e/support/admin-build.mjs']);
+if (!steps[steps.length - 1].ok) totals.failed += 1;
+
 const e2eReport = path.join(reports, 'e2e.json');
 step('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...(built ? { SALA_PREBUILT_STOREFRONT_BUILD: storefrontBuild } : {}) },

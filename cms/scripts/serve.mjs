@@ -33,6 +33,12 @@ if (!process.argv.includes('--no-compile')) {
     await compileStrapi({ appDir });
   }
 }
+// A run in a dist folder of its own serves the admin panel built into dist/ (tests/e2e/support/admin-build.mjs).
+const defaultBuild = path.join(appDir, 'dist', 'build');
+if (process.env.SERVE_ADMIN === 'true' && distDir !== path.join(appDir, 'dist') && fs.existsSync(path.join(defaultBuild, 'index.html'))) {
+  fs.rmSync(path.join(distDir, 'build'), { recursive: true, force: true });
+  fs.cpSync(defaultBuild, path.join(distDir, 'build'), { recursive: true });
+}
 const adminBuilt = fs.existsSync(path.join(distDir, 'build', 'index.html'));
 const serveAdminPanel = process.env.SERVE_ADMIN ? process.env.SERVE_ADMIN === 'true' : adminBuilt;
 

@@ -14,6 +14,11 @@ if (!filename || path.isAbsolute(filename) || !filename.startsWith('.tmp/')) {
   console.error('start-cms: DATABASE_FILENAME must be a relative path under .tmp/');
   process.exit(1);
 }
+// The admin panel's browser tests need it built (a no-op when its sources did not change).
+if (process.env.SERVE_ADMIN === 'true') {
+  const { ensureAdminBuild } = await import('./admin-build.mjs');
+  ensureAdminBuild();
+}
 for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(cmsDir, filename + suffix), { force: true });
 
 await import(path.join(cmsDir, 'scripts', 'serve.mjs'));
