@@ -8,7 +8,11 @@ import { createRows } from '../lib/rows';
 import { ORDER_SETTING_FIELDS, type OrderSettingRow } from '../lib/site-settings';
 import { forbidden, unauthorized } from '../lib/errors';
 import { isRevoked, type TokenClaims } from './token-revocation';
-import type { Student } from './ctx';
+import type { Ctx, Student } from './ctx';
+
+/** What the guard keeps in ctx.state for the rest of the request. */
+type GuardState = { student?: Student | null; siteSettings?: RequestSettings | null };
+type GuardCtx = Ctx<GuardState>;
 
 const USER_UID = 'plugin::users-permissions.user';
 const ROLE_UID = 'plugin::users-permissions.role';
@@ -42,14 +46,14 @@ async function readAccount(strapi: Core.Strapi, id: number): Promise<Student | n
   return account;
 }
 
-function bearer(ctx: any): string | null {
+function bearer(ctx: Pick<Ctx, 'get'>): string | null {
   const header = String(ctx.get('authorization') || '');
   const match = /^Bearer\s+(.+)$/i.exec(header);
   return match ? match[1].trim() : null;
 }
 
 /** The student of a request, or null when no valid token was sent (or it was revoked by a sign-out or a password reset). */
-export async function findStudent(strapi: Core.Strapi, ctx: any): Promise<Student | null> {
+export async function findStudent(strapi: Core.Strapi, ctx: GuardCtx): Promise<Student | null> {
   if (ctx.state.student !== undefined) return ctx.state.student;
   const token = bearer(ctx);
   let student: Student | null = null;
@@ -77,7 +81,7 @@ export async function findStudent(strapi: Core.Strapi, ctx: any): Promise<Studen
  * ctx.state.siteSettings: the guard reads them, and an order placed in the same request
  * prices with the same row.
  */
-export async function requestSettings(strapi: Core.Strapi, ctx: any): Promise<RequestSettings | null> {
+export async function requestSettings(strapi: Core.Strapi, ctx: GuardCtx): Promise<RequestSettings | null> {
   if (ctx.state.siteSettings !== undefined) return ctx.state.siteSettings;
   const setting = await createRows(strapi).readFirst<RequestSettings>(SITE_SETTING_UID, REQUEST_SETTING_FIELDS, {});
   ctx.state.siteSettings = setting;
@@ -91,7 +95,7 @@ async function isWhitelistDenied(strapi: Core.Strapi, ctx: any, student: Student
 }
 
 /** A signed-in student, or 401 PERMISSION_DENIED / WHITELIST_USER_DENIED. */
-export async function requireStudent(strapi: Core.Strapi, ctx: any): Promise<Student> {
+export async function requireStudent(strapi: Core.Strapi, ctx: GuardCtx): Promise<Student> {
   const student = await findStudent(strapi, ctx);
   if (!student) throw unauthorized('PERMISSION_DENIED');
   if (await isWhitelistDenied(strapi, ctx, student)) throw unauthorized('WHITELIST_USER_DENIED');
@@ -101,7 +105,7 @@ export async function requireStudent(strapi: Core.Strapi, ctx: any): Promise<Stu
 export const SHOP_ADMIN_ROLE = 'shop_admin';
 
 /** A storefront administrator, or 401 without a token and 403 for anyone else. */
-export async function requireShopAdmin(strapi: Core.Strapi, ctx: any): Promise<Student> {
+export async function requireShopAdmin(strapi: Core.Strapi, ctx: GuardCtx): Promise<Student> {
   const student = await requireStudent(strapi, ctx);
   if (student.role?.type !== SHOP_ADMIN_ROLE) throw forbidden('PERMISSION_DENIED');
   return student;
