@@ -88,7 +88,7 @@ export async function requestSettings(strapi: Core.Strapi, ctx: GuardCtx): Promi
   return setting;
 }
 
-async function isWhitelistDenied(strapi: Core.Strapi, ctx: any, student: Student): Promise<boolean> {
+async function isWhitelistDenied(strapi: Core.Strapi, ctx: GuardCtx, student: Student): Promise<boolean> {
   const setting = await requestSettings(strapi, ctx);
   if (!setting?.is_enable_whitelist) return false;
   return !student.is_whitelisted;
