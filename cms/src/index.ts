@@ -6,6 +6,8 @@ import { registerContentBroadcast, startRealtime, stopRealtime } from './realtim
 import { registerPagePurge } from './page-cache/purge';
 import { assertNoSandboxPayments, shouldSeedDemo } from './production';
 import { clientAddressSettings } from './http/client-address';
+import { applyAdminLayouts } from './admin-layouts/apply';
+import { ensureAdminRoles, keepPaymentKeysToSuperAdmin } from './admin-access/roles';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -21,6 +23,10 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     // Thai and English text locales exist on every database, seeded or not.
     await ensureTextLocales(strapi);
+    // The admin's Thai labels, groups and columns (ADR 161), its roles, and payment keys for Super Admin alone (ADR 162).
+    await applyAdminLayouts(strapi);
+    await ensureAdminRoles(strapi);
+    await keepPaymentKeysToSuperAdmin(strapi);
     // The demo accounts have published passwords: production seeds them only when SEED_DEMO=true.
     if (shouldSeedDemo(process.env)) {
       await seedDemo(strapi, { reset: false });

@@ -1,0 +1,39 @@
+/** Every content type and component the admin catalogue configures, by area. */
+import type { AdminLayout } from '../types';
+import { COURSE, COURSE_COMMENT, COURSE_GROUP, COURSE_SECTION, LECTURE, PROGRESS, TEACHER } from './courses';
+import { ORDER, ORDER_LINE, PAYMENT_ATTEMPT, PAYMENT_REPORT, SHIPPING_ADDRESS } from './orders';
+import { BANK_ACCOUNT, ORIGIN_BANK, PAYMENT_METHOD } from './payments';
+import { CUSTOM_LABEL, TEXT, UPLOAD_RECORD, USER_GROUP } from './people';
+import { CART_ITEM, COUPON, COUPON_CLAIM, PRICING_PLAN, PRODUCT, PROMOTION, PROMOTION_TIER, SHIPPING_FEE } from './selling';
+import { SITE_SETTING } from './site-setting';
+
+export const ADMIN_LAYOUTS: readonly AdminLayout[] = [
+  COURSE,
+  COURSE_SECTION,
+  LECTURE,
+  COURSE_GROUP,
+  TEACHER,
+  COURSE_COMMENT,
+  PROGRESS,
+  PRICING_PLAN,
+  PRODUCT,
+  COUPON,
+  PROMOTION,
+  PROMOTION_TIER,
+  SHIPPING_FEE,
+  COUPON_CLAIM,
+  CART_ITEM,
+  ORDER,
+  ORDER_LINE,
+  PAYMENT_REPORT,
+  PAYMENT_ATTEMPT,
+  SHIPPING_ADDRESS,
+  PAYMENT_METHOD,
+  BANK_ACCOUNT,
+  ORIGIN_BANK,
+  SITE_SETTING,
+  USER_GROUP,
+  CUSTOM_LABEL,
+  TEXT,
+  UPLOAD_RECORD,
+];
