@@ -1,9 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { ROLE_TYPES, ensureSalaRoles } from '../extensions/users-permissions/roles';
+import { ADMIN_ROLES, ensureAdminRoles } from '../admin-access/roles';
 
 /** The demo sign-ins, printed by the start script and listed in the README. */
 export const DEMO_ACCOUNTS = {
   admin: { area: 'Strapi admin (/admin)', email: 'admin@sala.local', password: 'Sala-admin-1', role: 'Super Admin' },
+  contentEditor: { area: 'Strapi admin (/admin)', email: 'editor@sala.local', password: 'Sala-editor-1', role: ADMIN_ROLES.contentEditor.name },
+  marketer: { area: 'Strapi admin (/admin)', email: 'marketer@sala.local', password: 'Sala-marketer-1', role: ADMIN_ROLES.marketer.name },
   student: { area: 'storefront', username: 'demo.student', email: 'demo.student@sala.local', password: 'demo1234', role: ROLE_TYPES.student },
   shopAdmin: { area: 'storefront', username: 'demo.admin', email: 'demo.admin@sala.local', password: 'demo1234', role: ROLE_TYPES.shopAdmin },
   instructor: { area: 'storefront', username: 'demo.teacher', email: 'demo.teacher@sala.local', password: 'demo1234', role: ROLE_TYPES.instructor },
@@ -52,21 +55,35 @@ export async function ensureStorefrontAccount(strapi: Core.Strapi, account: Omit
   return created.id;
 }
 
-/** The Strapi admin super admin of the demo; created with the admin user service so the password is hashed. */
-export async function ensureDemoAdmin(strapi: Core.Strapi): Promise<void> {
-  const { email, password } = DEMO_ACCOUNTS.admin;
-  if (await strapi.db.query('admin::user').findOne({ where: { email } })) return;
-  const superAdmin = await strapi.service('admin::role').getSuperAdmin();
-  if (!superAdmin) throw new Error('the Strapi super admin role is missing');
-  await strapi.service('admin::user').create({
-    email,
-    password,
-    firstname: 'ผู้ดูแล',
+type AdminService = { create: (attributes: Record<string, unknown>) => Promise<unknown> };
+
+async function ensureAdminAccount(strapi: Core.Strapi, account: { email: string; password: string }, roleId: number, firstname: string): Promise<void> {
+  if (await strapi.db.query('admin::user').findOne({ where: { email: account.email } })) return;
+  await (strapi.service('admin::user') as unknown as AdminService).create({
+    email: account.email,
+    password: account.password,
+    firstname,
     lastname: 'ศาลา',
     isActive: true,
     registrationToken: null,
-    roles: [superAdmin.id],
+    roles: [roleId],
+    // the admin opens in Thai for them (ADR 163)
+    preferedLanguage: 'th',
   });
+}
+
+/**
+ * The demo's admin accounts: the super admin, a content editor and a marketer, each created
+ * with the admin user service (the password hashed) when missing. Demo data only: production
+ * seeds them only with SEED_DEMO=true (ADR 156).
+ */
+export async function ensureDemoAdmin(strapi: Core.Strapi): Promise<void> {
+  const superAdmin = await strapi.service('admin::role').getSuperAdmin();
+  if (!superAdmin) throw new Error('the Strapi super admin role is missing');
+  const roles = await ensureAdminRoles(strapi);
+  await ensureAdminAccount(strapi, DEMO_ACCOUNTS.admin, superAdmin.id, 'ผู้ดูแล');
+  await ensureAdminAccount(strapi, DEMO_ACCOUNTS.contentEditor, roles.contentEditor, 'ผู้แก้ไขเนื้อหา');
+  await ensureAdminAccount(strapi, DEMO_ACCOUNTS.marketer, roles.marketer, 'นักการตลาด');
 }
 
 export { ensureSalaRoles, ROLE_TYPES };

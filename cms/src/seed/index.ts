@@ -25,6 +25,8 @@ export async function seedDemo(strapi: Core.Strapi, options: SeedOptions): Promi
   const started = Date.now();
   await ensureSalaRoles(strapi);
   await ensureTextLocales(strapi);
+  // before the early return: a demo database seeded before a new admin account gets it too
+  await ensureDemoAdmin(strapi);
   if (options.reset) {
     await deleteDemo(strapi);
   } else if ((await strapi.db.query('api::course.course').count()) > 0) {
@@ -99,11 +101,7 @@ async function writeDemo(strapi: Core.Strapi): Promise<void> {
     if (!altTexts.has(file)) altTexts.set(file, alt);
   }
   // Image resizing (thread pool) and password hashing (main thread) overlap.
-  const [media, demoPasswordHash] = await Promise.all([
-    uploadSeedFiles(strapi, assetPaths, (p) => altTexts.get(p) ?? 'ไฟล์ตัวอย่าง'),
-    hashPassword(strapi, DEMO_STOREFRONT_PASSWORD),
-    ensureDemoAdmin(strapi).then(() => undefined),
-  ]);
+  const [media, demoPasswordHash] = await Promise.all([uploadSeedFiles(strapi, assetPaths, (p) => altTexts.get(p) ?? 'ไฟล์ตัวอย่าง'), hashPassword(strapi, DEMO_STOREFRONT_PASSWORD)]);
   const file = (relativePath: string): UploadedFile => {
     const found = media.get(relativePath);
     if (!found) throw new Error(`seed file ${relativePath} was not uploaded`);
