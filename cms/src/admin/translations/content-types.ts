@@ -1,0 +1,35 @@
+/**
+ * Thai names of the content types and components: the content manager's menu and page
+ * titles use each type's display name as the message id.
+ */
+export const CONTENT_TYPE_NAMES_TH: Record<string, string> = {
+  'Bank account': 'บัญชีธนาคารของร้าน',
+  'Cart item': 'สินค้าในตะกร้า',
+  'Coupon claim': 'การใช้คูปอง',
+  Coupon: 'คูปอง',
+  'Course comment': 'ความคิดเห็นในคอร์ส',
+  'Course group': 'กลุ่มคอร์ส',
+  'Course section': 'บทเรียน',
+  Course: 'คอร์ส',
+  'Custom label': 'คำถามในฟอร์มสมัคร',
+  Lecture: 'เนื้อหาย่อย',
+  'Order line': 'รายการในคำสั่งซื้อ',
+  Order: 'คำสั่งซื้อ',
+  'Origin bank': 'ธนาคารต้นทาง',
+  'Payment attempt': 'การชำระผ่านผู้ให้บริการ',
+  'Payment method': 'วิธีชำระเงิน',
+  'Payment report': 'การแจ้งชำระเงิน',
+  'Pricing plan': 'แผนราคา',
+  Product: 'สินค้า',
+  Progress: 'ความคืบหน้าการเรียน',
+  Promotion: 'โปรโมชัน',
+  'Promotion tier': 'ขั้นส่วนลด',
+  'Shipping address': 'ที่อยู่จัดส่ง',
+  'Shipping fee': 'ค่าจัดส่ง',
+  'Site setting': 'ตั้งค่าเว็บไซต์',
+  'Upload record': 'ไฟล์ที่อัปโหลด',
+  Teacher: 'ผู้สอน',
+  Text: 'ข้อความบนเว็บไซต์',
+  'User group': 'กลุ่มผู้ใช้',
+  User: 'ผู้ใช้หน้าร้าน',
+};
