@@ -18,13 +18,16 @@ export type TestStrapi = {
   strapi: any;
   url: string;
   database: { client: 'sqlite' | 'postgres'; name: string };
-  stop: () => Promise<void>;
+  /** Stops the CMS; `keepDatabase` leaves its database for a second start (`StartOptions.database`). */
+  stop: (options?: { keepDatabase?: boolean }) => Promise<void>;
 };
 
 export type StartOptions = {
   /** Seed the Thai demo data (default true). */
   seed?: boolean;
   env?: Record<string, string>;
+  /** Start again on the database an earlier start kept (`stop({ keepDatabase: true })`). */
+  database?: TestStrapi['database'];
 };
 
 export async function startStrapi(options: StartOptions = {}): Promise<TestStrapi> {
@@ -34,7 +37,17 @@ export async function startStrapi(options: StartOptions = {}): Promise<TestStrap
 
   let database: TestStrapi['database'];
   const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
+  if (options.database) {
+    database = options.database;
+    if (database.client === 'postgres') {
+      const url = new URL(pgUrl!);
+      url.pathname = `/${database.name}`;
+      process.env.DATABASE_URL = url.toString();
+    } else {
+      delete process.env.DATABASE_URL;
+      process.env.DATABASE_FILENAME = database.name;
+    }
+  } else if (pgUrl) {
     const name = `sala_test_${id.replace(/-/g, '_')}`;
     process.env.DATABASE_URL = await createDatabase(pgUrl, name);
     database = { client: 'postgres', name };
@@ -62,7 +75,7 @@ export async function startStrapi(options: StartOptions = {}): Promise<TestStrap
     strapi: app,
     url: `http://127.0.0.1:${port}`,
     database,
-    async stop() {
+    async stop({ keepDatabase = false } = {}) {
       // strapi.destroy() removes every process listener, which cuts vitest's worker channel.
       const original = process.removeAllListeners;
       process.removeAllListeners = (() => process) as typeof process.removeAllListeners;
@@ -71,6 +84,7 @@ export async function startStrapi(options: StartOptions = {}): Promise<TestStrap
       } finally {
         process.removeAllListeners = original;
       }
+      if (keepDatabase) return;
       if (database.client === 'postgres') {
         await dropDatabase(pgUrl!, database.name);
       } else {
