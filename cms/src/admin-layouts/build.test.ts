@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildConfiguration, decide, ownedFields, project, type AppliedRecord, type CmConfiguration, type SchemaView } from './build';
 import { ADMIN_LAYOUTS } from './catalogue';
@@ -144,6 +146,33 @@ describe('the catalogue', () => {
       const grouped = layout.groups.flatMap((g) => g.fields.map((f) => (typeof f === 'string' ? f : f[0])));
       for (const name of grouped) expect(layout.fields[name], `${layout.uid}.${name} is placed without a label`).toBeDefined();
     }
+  });
+
+  it('names only attributes of its content type (state and status while the rename is in flight), so a typo cannot hide a field', () => {
+    const src = path.resolve(__dirname, '..');
+    const schemas = new Map<string, string[]>();
+    for (const api of fs.readdirSync(path.join(src, 'api'))) {
+      const dir = path.join(src, 'api', api, 'content-types');
+      if (!fs.existsSync(dir)) continue;
+      for (const type of fs.readdirSync(dir)) {
+        const file = path.join(dir, type, 'schema.json');
+        if (fs.existsSync(file)) schemas.set(`api::${api}.${type}`, Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')).attributes));
+      }
+    }
+    for (const category of fs.readdirSync(path.join(src, 'components'))) {
+      for (const file of fs.readdirSync(path.join(src, 'components', category))) {
+        schemas.set(`${category}.${file.replace(/\.json$/, '')}`, Object.keys(JSON.parse(fs.readFileSync(path.join(src, 'components', category, file), 'utf8')).attributes));
+      }
+    }
+    const system = ['id', 'documentId', 'createdAt', 'updatedAt', 'locale', 'state', 'status'];
+    for (const layout of ADMIN_LAYOUTS) {
+      const attributes = schemas.get(layout.uid);
+      expect(attributes, layout.uid).toBeDefined();
+      const named = [...Object.keys(layout.fields), ...layout.list, ...layout.groups.flatMap((g) => g.fields.map((f) => (typeof f === 'string' ? f : f[0])))];
+      for (const name of named) expect([...attributes!, ...system], `${layout.uid}.${name}`).toContain(name);
+    }
+    const configured = new Set(ADMIN_LAYOUTS.map((layout) => layout.uid));
+    for (const uid of schemas.keys()) expect(configured.has(uid), `${uid} has no admin layout`).toBe(true);
   });
 
   it('shows orders, order lines, payment attempts and payment reports read-only', () => {

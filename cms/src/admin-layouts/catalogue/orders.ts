@@ -12,7 +12,8 @@ export const ORDER: AdminLayout = {
   uid: 'api::order.order',
   kind: 'content-type',
   readOnly: true,
-  mainField: 'id',
+  // the edit view's title; the list's first column is the order number (id)
+  mainField: 'order_token',
   defaultSortBy: 'createdAt',
   defaultSortOrder: 'DESC',
   list: ['id', 'user', 'state', 'status', 'net', 'payment_method', 'createdAt'],

@@ -17,7 +17,13 @@ export const PRICING_PLAN: AdminLayout = {
   list: ['id', 'name', 'course', 'product', 'plan_type', 'price', 'status_show'],
   groups: [
     { title: 'แผนราคา', fields: ['name', 'reference_code', 'course', 'product', 'plan_type', 'pricing_type'] },
-    { title: 'ราคา', fields: ['price', 'price_usd'] },
+    {
+      title: 'ราคา',
+      fields: [
+        ['price', 6],
+        ['price_usd', 6],
+      ],
+    },
     { title: 'ระยะเวลาเรียน', fields: ['term', 'term_unit', 'term_2', 'term_unit_2'] },
     { title: 'การแสดงและเงื่อนไข', fields: ['status_show', 'is_default', 'sort_order', 'need_approval', 'is_for_member', 'free_for', 'free_courses'] },
   ],

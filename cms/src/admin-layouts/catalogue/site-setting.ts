@@ -8,6 +8,8 @@ const pair = (thing: string) => ({
   enable: { label: `ถาม${thing}`, description: `แสดงช่อง${thing}ในฟอร์มสมัคร` },
   require: { label: `ต้องกรอก${thing}`, description: `บังคับกรอก${thing} (ใช้เมื่อแสดงช่องนี้)` },
 });
+/** Two fields a row: the labels carry their group and need the width. */
+const wide = (names: readonly string[]) => names.map((name) => [name, 6] as const);
 const FIRSTNAME = pair('ชื่อ');
 const LASTNAME = pair('นามสกุล');
 const TEL = pair('เบอร์โทร');
@@ -22,13 +24,14 @@ export const SITE_SETTING: AdminLayout = {
   groupInLabel: true,
   list: ['id', 'title', 'layout'],
   groups: [
-    { title: 'หน้าตาและบล็อก', fields: ['title', 'layout', 'course_teacher', 'course_group', 'course_bestseller', 'is_enable_howtobuy', 'howtobuy_description'] },
-    { title: 'ชำระเงินและคำสั่งซื้อ', fields: ['is_thank_you_page', 'slip', 'auto_cancel', 'is_access_rights'] },
-    { title: 'คูปองและโปรโมชัน', fields: ['is_coupon_or_promotion', 'is_one_coupon_per_order'] },
-    { title: 'ภาษี', fields: ['is_enable_vat', 'vat_value', 'is_enable_tax_invoice', 'is_enable_addon_tax', 'is_enable_withholding_tax', 'withholding_percents'] },
+    { title: 'หน้าเว็บ', fields: wide(['title', 'layout', 'course_teacher', 'course_group', 'course_bestseller', 'is_enable_howtobuy', 'howtobuy_description']) },
+    { title: 'สั่งซื้อ', fields: wide(['is_thank_you_page', 'auto_cancel', 'is_access_rights']) },
+    { title: 'ชำระเงิน', fields: wide(['slip']) },
+    { title: 'คูปองและโปรโมชัน', fields: wide(['is_coupon_or_promotion', 'is_one_coupon_per_order']) },
+    { title: 'ภาษี', fields: wide(['is_enable_vat', 'vat_value', 'is_enable_tax_invoice', 'is_enable_addon_tax', 'is_enable_withholding_tax', 'withholding_percents']) },
     {
       title: 'ฟอร์มสมัคร',
-      fields: [
+      fields: wide([
         'is_enable_firstname',
         'is_require_firstname',
         'is_enable_lastname',
@@ -42,10 +45,10 @@ export const SITE_SETTING: AdminLayout = {
         'is_enable_profile_picture',
         'is_require_profile_picture',
         'is_student_choose_group',
-      ].map((name) => [name, 6] as const),
+      ]),
     },
-    { title: 'แพ็กเกจ', fields: ['package_user_group', 'package_tax_system', 'package_course_curriculum', 'package_course_comment'].map((name) => [name, 6] as const) },
-    { title: 'ผู้ใช้และพื้นที่', fields: ['is_production_mode', 'is_enable_whitelist', 'max_users', 'max_users_per_day', 'storage_quota_mb'] },
+    { title: 'แพ็กเกจ', fields: wide(['package_user_group', 'package_tax_system', 'package_course_curriculum', 'package_course_comment']) },
+    { title: 'ผู้ใช้และพื้นที่', fields: wide(['is_production_mode', 'is_enable_whitelist', 'max_users', 'max_users_per_day', 'storage_quota_mb']) },
   ],
   fields: {
     title: { label: 'ชื่อเว็บไซต์', description: 'แสดงในแถบเบราว์เซอร์และอีเมล' },
@@ -57,9 +60,9 @@ export const SITE_SETTING: AdminLayout = {
     howtobuy_description: { label: 'ข้อความวิธีสั่งซื้อ', description: 'เนื้อหาของหัวข้อวิธีสั่งซื้อ' },
     is_thank_you_page: { label: 'หน้าขอบคุณ', description: 'หลังสั่งซื้อไปหน้าขอบคุณ ถ้าปิดไปหน้าคำสั่งซื้อของฉัน' },
     slip: { label: 'ต้องแนบสลิป', description: 'ผู้โอนเงินต้องแนบหลักฐานการโอน' },
-    auto_cancel: { label: 'ยกเลิกคำสั่งซื้อที่ไม่ชำระ (ชั่วโมง)', description: 'ยกเลิกอัตโนมัติเมื่อครบจำนวนชั่วโมง 0 คือไม่ยกเลิก' },
+    auto_cancel: { label: 'ยกเลิกอัตโนมัติ (ชั่วโมง)', description: 'ยกเลิกคำสั่งซื้อที่ไม่ชำระเมื่อครบจำนวนชั่วโมง 0 คือไม่ยกเลิก' },
     is_access_rights: { label: 'แสดงสิทธิ์การเข้าเรียน', description: 'แสดงระยะเวลาเข้าเรียนที่เหลือในหน้าของผู้เรียน' },
-    is_coupon_or_promotion: { label: 'คูปองหรือโปรโมชันอย่างใดอย่างหนึ่ง', description: 'ใช้คูปองแล้วจะไม่ได้โปรโมชันในคำสั่งซื้อเดียวกัน' },
+    is_coupon_or_promotion: { label: 'คูปองหรือโปรโมชันอย่างเดียว', description: 'ใช้คูปองแล้วจะไม่ได้โปรโมชันในคำสั่งซื้อเดียวกัน' },
     is_one_coupon_per_order: { label: 'หนึ่งคูปองต่อคำสั่งซื้อ', description: 'ผู้ซื้อใช้คูปองได้ครั้งละหนึ่งใบ' },
     is_enable_vat: { label: 'คิดภาษีมูลค่าเพิ่ม (VAT)', description: 'บวก VAT ในยอดชำระตามอัตราด้านล่าง' },
     vat_value: { label: 'อัตรา VAT (% × 100)', description: 'เปอร์เซ็นต์คูณ 100 เช่น 700 คือ 7%' },
