@@ -148,7 +148,7 @@ export async function keepPaymentKeysToSuperAdmin(strapi: Core.Strapi): Promise<
     where: { subject: PAYMENT_METHOD, action: { $startsWith: 'plugin::content-manager.explorer.' } },
     populate: ['role'],
   })) as (Permission & { id: number; role?: { id: number } | null })[];
-  let changed = 0;
+  const changed: string[] = [];
   for (const permission of permissions) {
     if (!permission.role || permission.role.id === superAdmin?.id) continue;
     if (permission.action === CM_ACTION('delete')) continue;
@@ -156,8 +156,8 @@ export async function keepPaymentKeysToSuperAdmin(strapi: Core.Strapi): Promise<
     const kept = withoutSecrets(current, all, secrets);
     if (current && kept.length === current.length) continue;
     await strapi.db.query('admin::permission').update({ where: { id: permission.id }, data: { properties: { ...permission.properties, fields: kept } } });
-    changed += 1;
+    changed.push(`${(permission.role as { code?: string }).code ?? permission.role.id} ${permission.action.split('.').pop()}`);
   }
-  if (changed > 0) strapi.log.info(`[admin roles] payment method keys taken out of ${changed} permission(s) of roles other than Super Admin`);
-  return changed;
+  if (changed.length > 0) strapi.log.info(`[admin roles] payment method keys taken out of ${changed.join(', ')}: Super Admin alone sees them`);
+  return changed.length;
 }

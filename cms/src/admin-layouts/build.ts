@@ -115,7 +115,8 @@ export function buildConfiguration(layout: AdminLayout, schema: SchemaView, stor
 }
 
 const EDIT_KEYS = ['label', 'description', 'placeholder', 'visible', 'editable', 'mainField'] as const;
-const LIST_KEYS = ['label', 'searchable', 'sortable'] as const;
+// searchable and sortable are left out: Strapi's own start-up repair rewrites them.
+const LIST_KEYS = ['label'] as const;
 const SETTING_KEYS = ['mainField', 'defaultSortBy', 'defaultSortOrder', 'pageSize'] as const;
 
 function pick<T extends object>(value: T | undefined, keys: readonly (keyof T)[]): Partial<T> {
