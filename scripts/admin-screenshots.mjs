@@ -75,7 +75,7 @@ try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${base}${pathname}`);
     await page.waitForLoadState('networkidle');
-    await page.locator('main h1').first().waitFor();
+    await page.locator('main h1').first().waitFor({ timeout: 90_000 });
     // The admin scrolls inside its own panes: grow the window to the tallest one so the shot holds all of it.
     const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, ...[...document.querySelectorAll('main, main *')].map((el) => el.scrollHeight)));
     await page.setViewportSize({ width: 1440, height: Math.min(height + 100, 12000) });
