@@ -34,7 +34,15 @@ export const UNCACHED = { cookie: 'sala_bench_uncached=1' };
 /** Starts the harness (its own process, on the servers' core), once it has captured the page. */
 export async function startHarness(cmsUrl, pageUrl, buildDir) {
   const port = await freePort();
-  const env = { ...storefrontEnv(cmsUrl, port), STOREFRONT_BUILD_DIR: buildDir, HARNESS_PORT: String(port), HARNESS_URL: pageUrl, HARNESS_COOKIE: UNCACHED.cookie };
+  // the storefront's own public origin, so the canonical and social links are the same bytes
+  const env = {
+    ...storefrontEnv(cmsUrl, port),
+    PUBLIC_URL: new URL(pageUrl).origin,
+    STOREFRONT_BUILD_DIR: buildDir,
+    HARNESS_PORT: String(port),
+    HARNESS_URL: pageUrl,
+    HARNESS_COOKIE: UNCACHED.cookie,
+  };
   const child = startChild('harness', process.execPath, [path.join(BENCH_DIR, 'lib', 'harness-server.mjs')], { env, ipc: true });
   const url = `http://${HOST}:${port}`;
   await waitForUrl(`${url}/__harness/stats`, { child, timeoutMs: 120_000 });
@@ -113,7 +121,14 @@ export async function run({ cms, storefront, options }) {
 
 /** Runs bench/lib/render-cpu.mjs in its own process (on the servers' core) and reads its JSON line. */
 export async function measureRenderCpu(cmsUrl, pageUrl, buildDir, options) {
-  const env = { ...storefrontEnv(cmsUrl, 3000), STOREFRONT_BUILD_DIR: buildDir, RENDER_URL: pageUrl, RENDER_MAX: String(options.renders), RENDER_SECONDS: String(options.renderSeconds) };
+  const env = {
+    ...storefrontEnv(cmsUrl, 3000),
+    PUBLIC_URL: new URL(pageUrl).origin,
+    STOREFRONT_BUILD_DIR: buildDir,
+    RENDER_URL: pageUrl,
+    RENDER_MAX: String(options.renders),
+    RENDER_SECONDS: String(options.renderSeconds),
+  };
   const child = startChild('render-cpu', process.execPath, [path.join(BENCH_DIR, 'lib', 'render-cpu.mjs')], { env });
   const code = await new Promise((resolve) => child.once('exit', (c, s) => resolve(c ?? s)));
   const line = child
