@@ -78,7 +78,7 @@ function reportBody(orderId: number, slip: string, change: Record<string, unknow
 }
 
 async function orderStatus(orderId: number): Promise<string> {
-  return (await db(ORDER).findOne({ where: { id: orderId }, select: ['status'] })).status;
+  return (await db(ORDER).findOne({ where: { id: orderId }, select: ['state'] })).state;
 }
 
 async function reportsOf(orderId: number): Promise<number> {

@@ -78,7 +78,7 @@ async function reported(who: Person, fixture?: Fixture): Promise<Reported> {
 const approval = (r: Reported) => ({ order_payment_id: r.reportId, order_id: r.orderId, approve_by: 'someone-else', payment_method_id: 1 });
 
 async function orderStatus(orderId: number): Promise<string> {
-  return (await db(ORDER).findOne({ where: { id: orderId }, select: ['status'] })).status;
+  return (await db(ORDER).findOne({ where: { id: orderId }, select: ['state'] })).state;
 }
 
 async function seatsTaken(courseId: number): Promise<number> {
@@ -112,7 +112,7 @@ describe('who may review', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('PERMISSION_DENIED');
     expect(await orderStatus(report.orderId)).toBe('pendingApproved');
-    expect((await db(REPORT).findOne({ where: { id: report.reportId }, select: ['status'] })).status).toBe('pending');
+    expect((await db(REPORT).findOne({ where: { id: report.reportId }, select: ['state'] })).state).toBe('pending');
     expect((await call('POST', '/private/orders/payment/rejected', buyer, approval(report))).status).toBe(403);
     expect((await call('GET', '/private/payments/reports', buyer)).status).toBe(403);
   });
@@ -172,8 +172,8 @@ describe('POST /private/orders/payment/approved', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, order_token: report.token });
     expect(await orderStatus(report.orderId)).toBe('approved');
-    const stored = await db(REPORT).findOne({ where: { id: report.reportId }, select: ['status', 'approve_by', 'approved_at'] });
-    expect(stored).toMatchObject({ status: 'approved', approve_by: 'demo.admin' });
+    const stored = await db(REPORT).findOne({ where: { id: report.reportId }, select: ['state', 'approve_by', 'approved_at'] });
+    expect(stored).toMatchObject({ state: 'approved', approve_by: 'demo.admin' });
     expect(stored.approved_at).toBeTruthy();
     const [mail] = await smtp.waitFor((m) => m.to.includes(buyer.email) && m.subject.includes('ยืนยันการชำระเงิน'));
     expect(mail.subject).toBe(`ยืนยันการชำระเงิน คำสั่งซื้อเลขที่ ${report.orderId}`);
@@ -217,7 +217,7 @@ describe('POST /private/orders/payment/rejected', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, order_token: report.token });
     expect(await orderStatus(report.orderId)).toBe('rejected');
-    expect(await db(REPORT).findOne({ where: { id: report.reportId }, select: ['status', 'approve_by'] })).toMatchObject({ status: 'rejected', approve_by: 'demo.admin' });
+    expect(await db(REPORT).findOne({ where: { id: report.reportId }, select: ['state', 'approve_by'] })).toMatchObject({ state: 'rejected', approve_by: 'demo.admin' });
     expect(await seatsTaken(fixture.courseId)).toBe(0);
     const [mail] = await smtp.waitFor((m) => m.to.includes(buyer.email) && m.subject.includes('ไม่ผ่านการตรวจสอบ'));
     expect(mail.subject).toBe(`การแจ้งชำระเงินไม่ผ่านการตรวจสอบ คำสั่งซื้อเลขที่ ${report.orderId}`);

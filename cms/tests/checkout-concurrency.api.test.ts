@@ -64,8 +64,8 @@ async function placeOrder(buyer: Buyer, payload: Record<string, unknown>): Promi
   return send('POST', `${cms.url}/private/cart/order`, { 'content-type': 'application/json', authorization: `Bearer ${buyer.jwt}` }, body);
 }
 
-async function ordersOfCourse(courseId: number): Promise<{ id: number; status: string }[]> {
-  return cms.strapi.db.query(ORDER).findMany({ select: ['id', 'status'], where: { lines: { course: { id: courseId } } } });
+async function ordersOfCourse(courseId: number): Promise<{ id: number; state: string }[]> {
+  return cms.strapi.db.query(ORDER).findMany({ select: ['id', 'state'], where: { lines: { course: { id: courseId } } } });
 }
 
 beforeAll(async () => {

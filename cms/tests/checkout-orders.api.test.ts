@@ -272,7 +272,7 @@ describe('POST /private/cart/order', () => {
       data: { name: 'โค้ชชิ่งองค์กร', reference_code: 'COURSE', plan_type: 'One-Time Payment', pricing_type: 'others', status_show: true, price: 890000, course: coaching.course.id },
     });
     const granted = await db(ORDER).create({
-      data: { order_token: `granted-${b.id}`, status: 'approved', user: b.id, currency_code: 'THB', price: 890000, discount: 0, net: 890000, approved_at: new Date() },
+      data: { order_token: `granted-${b.id}`, state: 'approved', user: b.id, currency_code: 'THB', price: 890000, discount: 0, net: 890000, approved_at: new Date() },
     });
     await db(ORDER_LINE).create({
       data: {
@@ -476,8 +476,8 @@ describe('free orders', () => {
     expect(res.status).toBe(201);
     expect(res.body.order_detail).toMatchObject({ payment_status: 'approved', price: 0, net: 0 });
     expect(res.body.need_approval).toBeUndefined();
-    const reports = await db(REPORT).findMany({ where: { order: { id: res.body.orderId } }, select: ['status', 'transfer_amount', 'approve_by'] });
-    expect(reports).toMatchObject([{ status: 'approved', transfer_amount: 0, approve_by: 'free' }]);
+    const reports = await db(REPORT).findMany({ where: { order: { id: res.body.orderId } }, select: ['state', 'transfer_amount', 'approve_by'] });
+    expect(reports).toMatchObject([{ state: 'approved', transfer_amount: 0, approve_by: 'free' }]);
   });
 
   it('on a Free plan that needs approval stay pendingApproved with the "Need approved by admin" message', async () => {
@@ -486,8 +486,8 @@ describe('free orders', () => {
     const th = await order(await buyer(), [free]);
     expect(th.status).toBe(201);
     expect(th.body).toMatchObject({ need_approval: true, msg: 'รอผู้ดูแลระบบอนุมัติ', order_detail: { payment_status: 'pendingApproved', net: 0 } });
-    const reports = await db(REPORT).findMany({ where: { order: { id: th.body.orderId } }, select: ['status', 'transfer_amount'] });
-    expect(reports).toMatchObject([{ status: 'pending', transfer_amount: 0 }]);
+    const reports = await db(REPORT).findMany({ where: { order: { id: th.body.orderId } }, select: ['state', 'transfer_amount'] });
+    expect(reports).toMatchObject([{ state: 'pending', transfer_amount: 0 }]);
     const b = await buyer();
     const en = await call('POST', '/private/cart/order?lang=en', b, { user_id: b.id, course_id: [stocks.id], pricingplan_id: [free.plan.id], payment_method_id: BANK_TRANSFER, price: 0 });
     expect(en.body).toMatchObject({ need_approval: true, msg: 'Need approved by admin' });
@@ -650,7 +650,7 @@ describe('cancelling and expiring an unpaid order', () => {
     const b = await buyer();
     const foreign = await call('POST', '/public/cart/deleteorder', b, { order_id: orderId });
     expect(foreign.status).toBe(404);
-    expect((await db(ORDER).findOne({ where: { id: orderId }, select: ['status'] })).status).toBe('notYetReceived');
+    expect((await db(ORDER).findOne({ where: { id: orderId }, select: ['state'] })).state).toBe('notYetReceived');
     await orderState().markPending(orderId);
     const paid = await call('POST', '/public/cart/deleteorder', a, { order_id: orderId });
     expect(paid.status).toBe(409);
@@ -666,7 +666,7 @@ describe('cancelling and expiring an unpaid order', () => {
     const first = await orderExpiry().expireDueOrders(new Date());
     expect(first.expired).toContain(orderId);
     expect(first.expired).not.toContain(other.orderId);
-    expect((await db(ORDER).findOne({ where: { id: orderId }, select: ['status'] })).status).toBe('expired');
+    expect((await db(ORDER).findOne({ where: { id: orderId }, select: ['state'] })).state).toBe('expired');
     expect(await seatsTaken(fixture.course.id)).toBe(4);
     expect(await usedCount(coupon.id)).toBe(2);
     const second = await orderExpiry().expireDueOrders(new Date());
@@ -703,17 +703,17 @@ describe('the order-state service', () => {
     const a = await buyer();
     const fixture = await course({ course_type: 'In-class', seat: 5, seats_taken: 0 });
     const orderId = (await order(a, [fixture])).body.orderId;
-    const report = await db(REPORT).create({ data: { order: orderId, user: a.id, status: 'pending', transfer_amount: 199000 } });
+    const report = await db(REPORT).create({ data: { order: orderId, user: a.id, state: 'pending', transfer_amount: 199000 } });
     expect((await orderState().markPending(orderId)).order.status).toBe('pendingApproved');
     const approved = await orderState().approve({ orderId, by: 'admin', paymentReportId: report.id });
     expect(approved).toMatchObject({ changed: true, order: { id: orderId, status: 'approved', userId: a.id } });
-    expect(await db(REPORT).findOne({ where: { id: report.id }, select: ['status', 'approve_by'] })).toMatchObject({ status: 'approved', approve_by: 'admin' });
+    expect(await db(REPORT).findOne({ where: { id: report.id }, select: ['state', 'approve_by'] })).toMatchObject({ state: 'approved', approve_by: 'admin' });
     expect((await orderState().approve({ orderId, by: 'payment' })).changed).toBe(false);
     expect((await orderState().markPending(orderId)).changed).toBe(false);
     expect((await orderState().expire(orderId)).changed).toBe(false);
     await expect(orderState().reject({ orderId, reason: 'too late' })).rejects.toMatchObject({ status: 409, code: 'ORDER_STATE_CONFLICT' });
     await expect(orderState().cancel({ orderId, reason: 'too late' })).rejects.toMatchObject({ status: 409, code: 'ORDER_STATE_CONFLICT' });
-    expect((await db(ORDER).findOne({ where: { id: orderId }, select: ['status'] })).status).toBe('approved');
+    expect((await db(ORDER).findOne({ where: { id: orderId }, select: ['state'] })).state).toBe('approved');
     expect(await seatsTaken(fixture.course.id)).toBe(1);
     expect((await call('GET', `/private/orders/${orderId}`, a)).body.payment_status).toBe('approved');
   });
@@ -734,7 +734,7 @@ describe('the order-state service', () => {
     const taker = (await order(c, [fixture])).body.orderId;
     expect(await seatsTaken(fixture.course.id)).toBe(1);
     await expect(orderState().approve({ orderId: late, by: 'payment' })).rejects.toMatchObject({ status: 409, code: 'NO_MORE_SEAT' });
-    expect((await db(ORDER).findOne({ where: { id: late }, select: ['status'] })).status).toBe('expired');
+    expect((await db(ORDER).findOne({ where: { id: late }, select: ['state'] })).state).toBe('expired');
     await orderState().cancel({ orderId: taker, reason: 'changed mind' });
     expect((await orderState().approve({ orderId: late, by: 'payment' })).order.status).toBe('approved');
     expect(await seatsTaken(fixture.course.id)).toBe(1);

@@ -324,7 +324,7 @@ export const CONTENT_MODEL_CHECKLIST: ChecklistEntry[] = [
       payment_method_id: 'payment_method',
       'coupon_id list': 'coupons',
       promotion_id: 'promotion',
-      status: 'status',
+      status: 'state',
       price: 'price',
       discount: 'discount',
       shipping_fee: 'shipping_fee',
@@ -345,7 +345,7 @@ export const CONTENT_MODEL_CHECKLIST: ChecklistEntry[] = [
       withholding_price: 'withholding_price',
       net: 'net',
     },
-    enums: { status: ORDER_STATUSES, currency_code: CURRENCIES },
+    enums: { state: ORDER_STATUSES, currency_code: CURRENCIES },
     money: ['price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net'],
   },
   {
@@ -358,7 +358,7 @@ export const CONTENT_MODEL_CHECKLIST: ChecklistEntry[] = [
     spec: 'Order detail (response)',
     uid: 'api::order.order',
     fields: {
-      payment_status: 'status',
+      payment_status: 'state',
       id: 'id',
       price: 'price',
       withholding_price: 'withholding_price',
@@ -437,7 +437,7 @@ export const CONTENT_MODEL_CHECKLIST: ChecklistEntry[] = [
     fields: {
       order_id: 'order',
       payment_method_id: 'payment_method',
-      status: 'status',
+      status: 'state',
       contact_name: 'contact_name',
       email: 'email',
       tel: 'tel',
@@ -453,7 +453,7 @@ export const CONTENT_MODEL_CHECKLIST: ChecklistEntry[] = [
       order_token: 'order.order_token',
       approve_by: 'approve_by',
     },
-    enums: { status: PAYMENT_REPORT_STATUSES },
+    enums: { state: PAYMENT_REPORT_STATUSES },
     money: ['transfer_amount'],
   },
   {

@@ -107,7 +107,7 @@ beforeAll(async () => {
   people.admin = await person('admin', 'shop_admin');
   const order = await create(UID.order, {
     order_token: 'release-date-order-1',
-    status: 'approved',
+    state: 'approved',
     user: people.buyer.id,
     currency_code: 'THB',
     price: 150000,

@@ -50,7 +50,7 @@ export type PaymentWorld = {
   answers: string[];
   mailsTo(email: string): ReceivedMail[];
   attemptOf(orderId: number): Promise<any>;
-  orderOf(orderId: number): Promise<{ status: string }>;
+  orderOf(orderId: number): Promise<{ state: string }>;
   seatsTaken(courseId: number): Promise<number>;
   stop(): Promise<void>;
 };
@@ -182,7 +182,7 @@ export async function startPaymentWorld(options: WorldOptions = {}): Promise<Pay
     answers,
     mailsTo: (email) => smtp.mails.filter((mail) => mail.to.includes(email)),
     attemptOf: async (orderId) => q(UID.attempt).findOne({ where: { order: { id: orderId } }, orderBy: { id: 'desc' } }),
-    orderOf: async (orderId) => q(UID.order).findOne({ where: { id: orderId }, select: ['status'] }),
+    orderOf: async (orderId) => q(UID.order).findOne({ where: { id: orderId }, select: ['state'] }),
     seatsTaken: async (courseId) => (await q(UID.course).findOne({ where: { id: courseId }, select: ['seats_taken'] })).seats_taken ?? 0,
     async stop() {
       for (const sandbox of Object.values(sandboxes)) await sandbox?.close();

@@ -200,9 +200,9 @@ describe.each(METHOD_IDS.map((id) => [id] as const))('payment method %i', (metho
     const order = await world.call('GET', `/private/orders/${orderId}`, { buyer });
     expect(order.body.payment_status).toBe('approved');
     expect(await world.seatsTaken(courseId)).toBe(1);
-    const reports = await world.q('api::payment-report.payment-report').findMany({ where: { order: { id: orderId } }, select: ['status', 'transfer_amount'] });
-    expect(reports).toEqual([{ status: 'approved', transfer_amount: 150_000 }]);
-    if (methodId !== 1) expect(await world.attemptOf(orderId)).toMatchObject({ status: 'approved', amount_received: 150_000, currency_received: 'THB' });
+    const reports = await world.q('api::payment-report.payment-report').findMany({ where: { order: { id: orderId } }, select: ['state', 'transfer_amount'] });
+    expect(reports).toEqual([{ state: 'approved', transfer_amount: 150_000 }]);
+    if (methodId !== 1) expect(await world.attemptOf(orderId)).toMatchObject({ state: 'approved', amount_received: 150_000, currency_received: 'THB' });
 
     await settleDown();
     const subject = methodId === 1 ? BANK_APPROVED_SUBJECT : PAID_SUBJECT;
@@ -217,12 +217,12 @@ describe.each(METHOD_IDS.map((id) => [id] as const))('payment method %i', (metho
 
     await pay(methodId, buyer, orderId, 'decline');
 
-    let status = (await world.orderOf(orderId)).status;
+    let status = (await world.orderOf(orderId)).state;
     expect(status).not.toBe('approved');
     if (status === 'notYetReceived') {
       // Providers that never report a failure (SCB, PaySolutions) or report an expiry: the order's own time runs out.
       await world.cms.strapi.service('api::checkout.order-expiry').expireDueOrders(new Date(Date.now() + 2 * 3600_000));
-      status = (await world.orderOf(orderId)).status;
+      status = (await world.orderOf(orderId)).state;
     }
     // a transfer the shop refuses is rejected; a payment the provider declines cancels the order (the student may buy again)
     expect(methodId === 1 ? ['rejected'] : ['cancelled', 'expired']).toContain(status);

@@ -71,7 +71,7 @@ function twoC2pNotification(claims: Record<string, unknown>, secret = DEMO_KEYS[
 }
 
 async function reportsOf(orderId: number) {
-  return world.q(UID.report).findMany({ where: { order: { id: orderId } }, select: ['status', 'transfer_amount'] });
+  return world.q(UID.report).findMany({ where: { order: { id: orderId } }, select: ['state', 'transfer_amount'] });
 }
 
 describe('a tampered or forged notification', () => {
@@ -101,8 +101,8 @@ describe('a tampered or forged notification', () => {
     ];
     for (const answer of attempts) expect(answer.status, answer.text).toBe(400);
 
-    expect(await world.attemptOf(orderId)).toMatchObject({ status: 'pending', amount_received: null });
-    expect((await world.orderOf(orderId)).status).toBe('notYetReceived');
+    expect(await world.attemptOf(orderId)).toMatchObject({ state: 'pending', amount_received: null });
+    expect((await world.orderOf(orderId)).state).toBe('notYetReceived');
     expect(await reportsOf(orderId)).toEqual([]);
     await settleDown();
     expect(world.mailsTo(buyer.email)).toEqual([]);
@@ -135,14 +135,14 @@ describe('a tampered or forged notification', () => {
     const result = await submitForm(`${world.cms.url}/api/payments/2c2p/result`, { paymentResponse: forged });
     expect(result.status).toBe(303);
     expect(result.location).toBe('http://storefront.sala.test/myaccount/student/order');
-    expect(await world.attemptOf(orderId)).toMatchObject({ status: 'pending' });
-    expect((await world.orderOf(orderId)).status).toBe('notYetReceived');
+    expect(await world.attemptOf(orderId)).toMatchObject({ state: 'pending' });
+    expect((await world.orderOf(orderId)).state).toBe('notYetReceived');
 
     // The genuine (declined) response then settles it.
     const genuine = await submitForm(`${world.cms.url}/api/payments/2c2p/result`, settlement.browser.fields);
     expect(genuine.status).toBe(303);
-    expect(await world.attemptOf(orderId)).toMatchObject({ status: 'rejected' });
-    expect((await world.orderOf(orderId)).status).toBe('cancelled');
+    expect(await world.attemptOf(orderId)).toMatchObject({ state: 'rejected' });
+    expect((await world.orderOf(orderId)).state).toBe('cancelled');
   });
 
   it('a Xendit callback without the right x-callback-token is refused', async () => {
@@ -177,9 +177,9 @@ describe('the same valid notification delivered ten times at once', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver('/api/payments/omise/notify', real)));
     for (const answer of answers) expect(answer.status, answer.text).toBe(200);
 
-    expect(await world.attemptOf(orderId)).toMatchObject({ status: 'approved', amount_received: 150_000 });
-    expect((await world.orderOf(orderId)).status).toBe('approved');
-    expect(await reportsOf(orderId)).toEqual([{ status: 'approved', transfer_amount: 150_000 }]);
+    expect(await world.attemptOf(orderId)).toMatchObject({ state: 'approved', amount_received: 150_000 });
+    expect((await world.orderOf(orderId)).state).toBe('approved');
+    expect(await reportsOf(orderId)).toEqual([{ state: 'approved', transfer_amount: 150_000 }]);
     expect(await world.seatsTaken(courseId as number)).toBe(1);
     const order = await world.q(UID.order).findOne({ where: { id: orderId }, select: ['note'] });
     expect(order.note.match(/approved by payment/g)).toHaveLength(1);
@@ -216,8 +216,8 @@ describe('money that does not match the order', () => {
       expect(answer.status).toBe(200);
     }
 
-    expect(await world.attemptOf(orderId)).toMatchObject({ status: 'review', review_reason: 'amount_mismatch', amount_expected: 150_000, amount_received: 100, currency_received: 'THB' });
-    expect((await world.orderOf(orderId)).status).toBe('notYetReceived');
+    expect(await world.attemptOf(orderId)).toMatchObject({ state: 'review', review_reason: 'amount_mismatch', amount_expected: 150_000, amount_received: 100, currency_received: 'THB' });
+    expect((await world.orderOf(orderId)).state).toBe('notYetReceived');
     expect(await world.seatsTaken(courseId)).toBe(1);
     expect(await reportsOf(orderId)).toEqual([]);
     await settleDown();
@@ -239,12 +239,12 @@ describe('money that does not match the order', () => {
     await world.sandboxes.omise.approve(second.chargeId);
     expect((await deliver('/api/payments/omise/notify', webhookOf('/omise', second.chargeId))).status).toBe(200);
 
-    const attempts = await world.q(UID.attempt).findMany({ where: { order: { id: first.orderId } }, select: ['provider_reference', 'status', 'review_reason'], orderBy: { id: 'asc' } });
-    expect(attempts.map(({ provider_reference, status, review_reason }: Record<string, unknown>) => ({ provider_reference, status, review_reason }))).toEqual([
-      { provider_reference: first.chargeId, status: 'approved', review_reason: null },
-      { provider_reference: second.chargeId, status: 'review', review_reason: 'order_already_paid' },
+    const attempts = await world.q(UID.attempt).findMany({ where: { order: { id: first.orderId } }, select: ['provider_reference', 'state', 'review_reason'], orderBy: { id: 'asc' } });
+    expect(attempts.map(({ provider_reference, state, review_reason }: Record<string, unknown>) => ({ provider_reference, state, review_reason }))).toEqual([
+      { provider_reference: first.chargeId, state: 'approved', review_reason: null },
+      { provider_reference: second.chargeId, state: 'review', review_reason: 'order_already_paid' },
     ]);
-    expect((await world.orderOf(first.orderId)).status).toBe('approved');
+    expect((await world.orderOf(first.orderId)).state).toBe('approved');
     expect(await reportsOf(first.orderId)).toHaveLength(1);
     await settleDown();
     expect(world.mailsTo(buyer.email).filter((mail) => mail.subject.includes(PAID_SUBJECT))).toHaveLength(1);
@@ -263,7 +263,7 @@ describe('a payment the provider refuses', () => {
     expect(answer.status).toBe(402);
     expect(answer.body).toMatchObject({ success: false, error: { code: 'payment_fail', msg: 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', title_key: 'cart_fail' } });
     expect(await world.attemptOf(orderId)).toBeNull();
-    expect((await world.orderOf(orderId)).status).toBe('notYetReceived');
+    expect((await world.orderOf(orderId)).state).toBe('notYetReceived');
   });
 
   it('a PayPal capture the bank declines answers 402 payment_fail and the order is cancelled, its seat given back', async () => {
@@ -274,7 +274,7 @@ describe('a payment the provider refuses', () => {
     const capture = await world.call('POST', `/api/paypal/orders/${created.body.id}/capture`, { buyer });
     expect(capture.status).toBe(402);
     expect(capture.body.error).toMatchObject({ code: 'payment_fail', result: { status: 'DECLINED' } });
-    expect((await world.orderOf(orderId)).status).toBe('cancelled');
+    expect((await world.orderOf(orderId)).state).toBe('cancelled');
     expect(await world.seatsTaken(courseId)).toBe(0);
   });
 
@@ -338,7 +338,7 @@ describe('who may start and read payments', () => {
 
     const started = await world.call('POST', '/api/xendit/promptpay', { buyer, body: { orderId } });
     await world.sandboxes.xendit.approve(started.body.data.id);
-    expect((await world.orderOf(orderId)).status).toBe('approved');
+    expect((await world.orderOf(orderId)).state).toBe('approved');
     const again = await world.call('POST', '/api/xendit/promptpay', { buyer, body: { orderId } });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'ORDER_STATE_CONFLICT', result: { payment_status: 'approved' } });
@@ -400,7 +400,7 @@ describe('hostile input on every payment call', () => {
 
   it.each(BODIES)('%s: no call answers 5xx and nothing is stored', async (_name, body) => {
     const buyer = await world.buyer('hostile');
-    const count = async () => [await world.q(UID.attempt).count({}), await world.q(UID.report).count({}), await world.q(UID.order).count({ where: { status: 'approved' } })];
+    const count = async () => [await world.q(UID.attempt).count({}), await world.q(UID.report).count({}), await world.q(UID.order).count({ where: { state: 'approved' } })];
     const before = await count();
     for (const [method, path, signedIn] of CALLS) {
       const response = await fetch(`${world.cms.url}${path}`, {

@@ -52,7 +52,7 @@ async function createOtherStudent(): Promise<{ user: Row; order: Row; markers: R
   });
   const course = await q('api::course.course').findOne({ where: { is_published: true } });
   const order = await q('api::order.order').create({
-    data: { order_token: 'other-student-order-token-0123456789abcdef', status: 'notYetReceived', user: user.id, price: 100_000, net: 100_000, tax_info: { tax_name_one: markers.contact } },
+    data: { order_token: 'other-student-order-token-0123456789abcdef', state: 'notYetReceived', user: user.id, price: 100_000, net: 100_000, tax_info: { tax_name_one: markers.contact } },
   });
   await q('api::order-line.order-line').create({ data: { order: order.id, course: course.id, price: 100_000, net: 100_000 } });
   await q('api::shipping-address.shipping-address').create({ data: { user: user.id, fullname: markers.contact, tel: markers.tel, address: markers.address } });

@@ -120,10 +120,10 @@ describe('200 copies of a real payment notification, 50 tampered and 50 stale, a
       expect(tally(validAnswers), `round ${round}: the real notification`).toEqual({ 200: VALID });
       expect(tally(refused), `round ${round}: tampered and stale`).toEqual({ 400: TAMPERED + STALE });
 
-      expect(await world.attemptOf(orderId)).toMatchObject({ status: 'approved', amount_received: 150_000 });
-      expect((await world.orderOf(orderId)).status).toBe('approved');
-      const reports = await world.q(UID.report).findMany({ where: { order: { id: orderId } }, select: ['status', 'transfer_amount'] });
-      expect(reports, `round ${round}: payment reports`).toEqual([{ status: 'approved', transfer_amount: 150_000 }]);
+      expect(await world.attemptOf(orderId)).toMatchObject({ state: 'approved', amount_received: 150_000 });
+      expect((await world.orderOf(orderId)).state).toBe('approved');
+      const reports = await world.q(UID.report).findMany({ where: { order: { id: orderId } }, select: ['state', 'transfer_amount'] });
+      expect(reports, `round ${round}: payment reports`).toEqual([{ state: 'approved', transfer_amount: 150_000 }]);
       expect(await world.seatsTaken(courseId)).toBe(1);
       const order = await world.q(UID.order).findOne({ where: { id: orderId }, select: ['note'] });
       expect(order.note.match(/approved by payment/g), `round ${round}: approvals`).toHaveLength(1);

@@ -233,6 +233,6 @@ describe('a transfer report is taken only for a bank-transfer order', () => {
     expect(report.body.error.msg).toMatch(THAI);
     expect(JSON.stringify(report.body.error.errors)).toMatch(THAI);
     expect(await db(UID.report).count({ where: { order: { id: orderId } } })).toBe(0);
-    expect(await db(UID.order).findOne({ where: { id: orderId }, select: ['status'] })).toMatchObject({ status: 'notYetReceived' });
+    expect(await db(UID.order).findOne({ where: { id: orderId }, select: ['state'] })).toMatchObject({ state: 'notYetReceived' });
   });
 });

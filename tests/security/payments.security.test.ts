@@ -88,9 +88,9 @@ const postResult = (path: 'notify' | 'result', value: string) =>
 
 async function stateOf(orderId: number) {
   const strapi = cms().strapi as any;
-  const attempt = await strapi.db.query(UID.attempt).findOne({ where: { order: { id: orderId } }, orderBy: { id: 'desc' }, select: ['status'] });
-  const order = await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['status'] });
-  return { attempt: attempt?.status, order: order?.status };
+  const attempt = await strapi.db.query(UID.attempt).findOne({ where: { order: { id: orderId } }, orderBy: { id: 'desc' }, select: ['state'] });
+  const order = await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['state'] });
+  return { attempt: attempt?.state, order: order?.state };
 }
 
 describe('(3) 2C2P settlement is bound to the attempt and its own method key', () => {

@@ -136,7 +136,7 @@ export async function seedStudent({ strapi, create }: SeedContext, demoPasswordH
     const approvedAt = daysFromNow(-item.daysAgo);
     const order = await create('api::order.order', {
       order_token: orderToken(),
-      status: 'approved',
+      state: 'approved',
       user: studentId,
       currency_code: 'THB',
       price,
@@ -163,7 +163,7 @@ export async function seedStudent({ strapi, create }: SeedContext, demoPasswordH
       order: order.id,
       user: studentId,
       payment_method: methods.get(item.method)!.id,
-      status: 'approved',
+      state: 'approved',
       contact_name: 'สมหญิง เรียนดี',
       email: DEMO_ACCOUNTS.student.email,
       tel: '0891234567',

@@ -86,7 +86,8 @@ export type CmsOrder = {
   id: number;
   documentId: string;
   order_token: string;
-  status: string;
+  /** The order's own state (ADR 167); the content manager's `status` is the entry's publication state. */
+  state: string;
   price: number;
   discount: number;
   withholding_price: number;

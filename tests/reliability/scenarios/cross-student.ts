@@ -67,8 +67,8 @@ async function herState() {
   const q = (uid: string) => cms.strapi.db.query(uid);
   const orders = await q(UID.order).findMany({
     where: { user: { id: alice.id } },
-    select: ['id', 'status', 'order_token', 'net'],
-    populate: { payment_reports: { select: ['id', 'status'] }, lines: { select: ['id'] } },
+    select: ['id', 'state', 'order_token', 'net'],
+    populate: { payment_reports: { select: ['id', 'state'] }, lines: { select: ['id'] } },
     orderBy: { id: 'asc' },
   });
   const profile = await q(UID.user).findOne({ where: { id: alice.id }, select: ['username', 'email', 'firstname', 'lastname', 'address', 'tel', 'blocked', 'is_require_tax_invoice'] });

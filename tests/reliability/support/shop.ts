@@ -101,7 +101,7 @@ export function placeOrder(cmsUrl: string, buyer: Buyer, offer: Offer, coupons: 
   );
 }
 
-type StoredOrder = { id: number; status: string; lines?: { id: number; course?: { id: number } | null }[]; coupons?: { id: number }[] };
+type StoredOrder = { id: number; state: string; lines?: { id: number; course?: { id: number } | null }[]; coupons?: { id: number }[] };
 
 /**
  * What must hold whatever happened to the requests: every order of these buyers has all
@@ -114,13 +114,13 @@ export async function checkoutInvariants(strapi: any, args: { buyerIds: number[]
   const problems: string[] = [];
   const orders = (await strapi.db.query(UID.order).findMany({
     where: { user: { id: { $in: args.buyerIds } } },
-    select: ['id', 'status'],
+    select: ['id', 'state'],
     populate: { lines: { select: ['id'], populate: { course: { select: ['id'] } } }, coupons: { select: ['id'] } },
   })) as StoredOrder[];
   const expectedLines = args.linesPerOrder ?? 1;
   for (const order of orders) {
     const lines = order.lines ?? [];
-    if (lines.length !== expectedLines) problems.push(`order ${order.id} (${order.status}) has ${lines.length} lines, not ${expectedLines}`);
+    if (lines.length !== expectedLines) problems.push(`order ${order.id} (${order.state}) has ${lines.length} lines, not ${expectedLines}`);
     if (lines.some((line) => !line.course)) problems.push(`order ${order.id} has a line without its course`);
   }
   const lines = (await strapi.db.query(UID.orderLine).findMany({
@@ -131,7 +131,7 @@ export async function checkoutInvariants(strapi: any, args: { buyerIds: number[]
   const orphans = lines.filter((line) => !line.order).map((line) => line.id);
   if (orphans.length > 0) problems.push(`order lines ${orphans.join(', ')} of these courses belong to no order`);
 
-  const live = orders.filter((order) => HOLDING.includes(order.status));
+  const live = orders.filter((order) => HOLDING.includes(order.state));
   for (const courseId of args.courseIds) {
     const course = await strapi.db.query(UID.course).findOne({ where: { id: courseId }, select: ['seat', 'seats_taken'] });
     const holding = live.filter((order) => (order.lines ?? []).some((line) => line.course?.id === courseId)).length;

@@ -20,7 +20,7 @@ const BANGKOK_OFFSET_MS = 7 * 3600_000;
 
 type ReportRow = {
   id: number;
-  status: string;
+  state: string;
   contact_name: string | null;
   email: string | null;
   tel: string | null;
@@ -32,7 +32,7 @@ type ReportRow = {
   slip?: { name: string }[] | null;
 };
 
-type OrderRow = { id: number; status: string; order_token: string; net: number; currency_code: Currency; user?: OrderOwner | null };
+type OrderRow = { id: number; state: string; order_token: string; net: number; currency_code: Currency; user?: OrderOwner | null };
 
 type Line = [label: TextKey, value: string | null | undefined];
 
@@ -90,7 +90,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function readOrder(orderId: number): Promise<OrderRow | null> {
     return (await strapi.db.query(UID.order).findOne({
       where: { id: orderId },
-      select: ['id', 'status', 'order_token', 'net', 'currency_code'],
+      select: ['id', 'state', 'order_token', 'net', 'currency_code'],
       populate: { user: { select: [...ORDER_OWNER_FIELDS] } },
     })) as OrderRow | null;
   }
@@ -98,7 +98,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function readReport(where: Record<string, unknown>): Promise<ReportRow | null> {
     return (await strapi.db.query(UID.report).findOne({
       where,
-      select: ['id', 'status', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'transfer_amount', 'description'],
+      select: ['id', 'state', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'transfer_amount', 'description'],
       populate: { bank_account: { select: ['account_id', 'account_name', 'bank_name'] }, slip: { select: ['name'] } },
       orderBy: [{ id: 'desc' }],
     })) as ReportRow | null;
@@ -147,8 +147,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async sendPaymentReported(args: { orderId: number; studentId: number }): Promise<void> {
       const order = await readOrder(args.orderId);
       if (!order || order.user?.id !== args.studentId) throw notFound();
-      const report = await readReport({ order: { id: order.id }, status: 'pending' });
-      if (!report) throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId: order.id, payment_status: order.status } });
+      const report = await readReport({ order: { id: order.id }, state: 'pending' });
+      if (!report) throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId: order.id, payment_status: order.state } });
       const previous = lastSent.get(order.id);
       if (previous !== undefined && Date.now() - previous < interval()) throw tooManyRequests();
 

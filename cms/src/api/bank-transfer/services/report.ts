@@ -43,7 +43,7 @@ export type ReportableOrder = {
 
 type OrderRow = {
   id: number;
-  status: OrderStatus;
+  state: OrderStatus;
   order_token: string;
   net: number;
   currency_code: Currency;
@@ -75,14 +75,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async findReportableOrder(args: { orderId: number; studentId?: number; orderToken?: string; t: Translate }): Promise<ReportableOrder> {
     const order = (await strapi.db.query(UID.order).findOne({
       where: { id: args.orderId },
-      select: ['id', 'status', 'order_token', 'net', 'currency_code'],
+      select: ['id', 'state', 'order_token', 'net', 'currency_code'],
       populate: { user: { select: [...ORDER_OWNER_FIELDS] }, payment_method: { select: ['method_id'] } },
     })) as OrderRow | null;
     if (!order) throw notFound();
     if (args.studentId !== undefined && order.user?.id !== args.studentId) throw notFound();
     if (args.orderToken !== undefined && !sameToken(args.orderToken, order.order_token)) throw notFound();
-    if (!REPORTABLE.includes(order.status)) {
-      throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId: order.id, payment_status: order.status } });
+    if (!REPORTABLE.includes(order.state)) {
+      throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId: order.id, payment_status: order.state } });
     }
     if (order.payment_method?.method_id !== PAYMENT_METHOD_IDS.BANK_TRANSFER) {
       throw badRequest('NO_PAYMENT_METHOD', undefined, {
@@ -93,7 +93,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const setting = (await strapi.db.query(UID.siteSetting).findOne({ select: ['slip'] })) as { slip?: boolean | null } | null;
     return {
       id: order.id,
-      status: order.status,
+      status: order.state,
       order_token: order.order_token,
       netAmount: Number(order.net),
       currency: order.currency_code ?? 'THB',
@@ -129,7 +129,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
           order: order.id,
           user: order.user?.id ?? null,
           payment_method: method.id,
-          status: 'pending',
+          state: 'pending',
           contact_name: payload.contact_name.slice(0, 255),
           email,
           tel: payload.tel || null,

@@ -18,14 +18,14 @@ export type Reviewer = { id: number; username: string };
 
 type ReportForReview = {
   id: number;
-  status: PaymentReportStatus;
-  order?: { id: number; order_token: string; status: OrderStatus } | null;
+  state: PaymentReportStatus;
+  order?: { id: number; order_token: string; state: OrderStatus } | null;
   payment_method?: { method_id: number | null } | null;
 };
 
 type ListedReport = {
   id: number;
-  status: PaymentReportStatus;
+  state: PaymentReportStatus;
   contact_name: string | null;
   email: string | null;
   tel: string | null;
@@ -37,7 +37,7 @@ type ListedReport = {
   approve_by: string | null;
   approved_at: string | Date | null;
   createdAt: string | Date;
-  order?: { id: number; order_token: string; status: OrderStatus; net: number; currency_code: Currency; user?: { id: number; username: string; email: string } | null } | null;
+  order?: { id: number; order_token: string; state: OrderStatus; net: number; currency_code: Currency; user?: { id: number; username: string; email: string } | null } | null;
   payment_method?: { method_id: number | null; name: string | null } | null;
   bank_account?: { id: number; account_id: string | null; account_name: string | null; bank_name: string | null } | null;
   slip?: { name: string; url: string; mime: string }[] | null;
@@ -88,15 +88,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function pendingReport(reportId: number, orderId: number, paymentMethodId?: number): Promise<ReportForReview & { order: NonNullable<ReportForReview['order']> }> {
     const report = (await strapi.db.query(UID.report).findOne({
       where: { id: reportId },
-      select: ['id', 'status'],
-      populate: { order: { select: ['id', 'order_token', 'status'] }, payment_method: { select: ['method_id'] } },
+      select: ['id', 'state'],
+      populate: { order: { select: ['id', 'order_token', 'state'] }, payment_method: { select: ['method_id'] } },
     })) as ReportForReview | null;
     if (!report?.order || report.order.id !== orderId) throw notFound();
     if (paymentMethodId !== undefined && report.payment_method?.method_id !== paymentMethodId) {
       throw validationError('payment_method_id', translate('error_validation_error'));
     }
-    if (report.status !== 'pending') {
-      throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId, payment_status: report.order.status, report_status: report.status } });
+    if (report.state !== 'pending') {
+      throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId, payment_status: report.order.state, report_status: report.state } });
     }
     return report as ReportForReview & { order: NonNullable<ReportForReview['order']> };
   }
@@ -111,7 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         // The order may already be approved (a provider settled it): the report is approved all the same.
         await strapi.db.query(UID.report).update({
           where: { id: report.id },
-          data: { status: 'approved', approve_by: args.reviewer.username, approved_at: now },
+          data: { state: 'approved', approve_by: args.reviewer.username, approved_at: now },
         });
         return { changed: moved.changed as boolean, order_token: report.order.order_token };
       });
@@ -130,10 +130,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const result = await strapi.db.transaction(async () => {
         const report = await pendingReport(args.reportId, args.orderId);
         const moved = await orderState().reject({ orderId: report.order.id, reason: reason ?? `report ${report.id} rejected by ${args.reviewer.username}`, now });
-        const pending = (await strapi.db.query(UID.report).findMany({ where: { order: { id: report.order.id }, status: 'pending' }, select: ['id'] })) as { id: number }[];
+        const pending = (await strapi.db.query(UID.report).findMany({ where: { order: { id: report.order.id }, state: 'pending' }, select: ['id'] })) as { id: number }[];
         await strapi.db.query(UID.report).updateMany({
           where: { id: { $in: pending.map((row) => row.id) } },
-          data: { status: 'rejected', approve_by: args.reviewer.username },
+          data: { state: 'rejected', approve_by: args.reviewer.username },
         });
         // the reason the student is shown (my orders, the mail) stays with the report the shop decided on
         if (reason) await strapi.db.query(UID.report).update({ where: { id: report.id }, data: { reject_reason: reason } });
@@ -145,13 +145,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Reports of a status (pending first for the review page), oldest first, with their slips. */
     async list(args: { status: PaymentReportStatus; page: number; pageSize: number }): Promise<{ data: ReportListItem[]; total: number }> {
-      const where = { status: args.status };
+      const where = { state: args.status };
       const [rows, total] = await Promise.all([
         strapi.db.query(UID.report).findMany({
           where,
-          select: ['id', 'status', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'time', 'transfer_amount', 'description', 'approve_by', 'approved_at', 'createdAt'],
+          select: ['id', 'state', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'time', 'transfer_amount', 'description', 'approve_by', 'approved_at', 'createdAt'],
           populate: {
-            order: { select: ['id', 'order_token', 'status', 'net', 'currency_code'], populate: { user: { select: ['id', 'username', 'email'] } } },
+            order: { select: ['id', 'order_token', 'state', 'net', 'currency_code'], populate: { user: { select: ['id', 'username', 'email'] } } },
             payment_method: { select: ['method_id', 'name'] },
             bank_account: { select: ['id', 'account_id', 'account_name', 'bank_name'] },
             slip: { select: ['name', 'url', 'mime'] },
@@ -168,8 +168,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           id: row.id,
           order_id: row.order?.id ?? null,
           order_token: row.order?.order_token ?? null,
-          order_status: row.order?.status ?? null,
-          status: row.status,
+          order_status: row.order?.state ?? null,
+          status: row.state,
           payment_method_id: row.payment_method?.method_id ?? null,
           contact_name: row.contact_name,
           email: row.email,

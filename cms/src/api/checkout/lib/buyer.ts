@@ -69,7 +69,7 @@ export async function loadBuyerHistory(strapi: Core.Strapi, userId: number, trx?
   const lineOrder = rows.link(UID.orderLine, 'order');
   const lineCourse = rows.link(UID.orderLine, 'course');
   const linePlan = rows.link(UID.orderLine, 'pricing_plan');
-  const status = rows.column(UID.order, 'status');
+  const state = rows.column(UID.order, 'state');
   let query = knex
     .from({ o: rows.table(UID.order) })
     .join({ ou: buyer.table }, (on: any) => on.on(`ou.${buyer.own}`, 'o.id').andOnVal(`ou.${buyer.other}`, userId))
@@ -78,8 +78,8 @@ export async function loadBuyerHistory(strapi: Core.Strapi, userId: number, trx?
     .leftJoin({ c: rows.table(UID.course) }, 'c.id', `lc.${lineCourse.other}`)
     .leftJoin({ lp: linePlan.table }, `lp.${linePlan.own}`, `lo.${lineOrder.own}`)
     .leftJoin({ p: rows.table(UID.plan) }, 'p.id', `lp.${linePlan.other}`)
-    .select('o.id as order_id', `o.${status} as status`, 'c.id as course_id', `p.${rows.column(UID.plan, 'pricing_type')} as pricing_type`)
-    .whereIn(`o.${status}`, HISTORY_STATUSES)
+    .select('o.id as order_id', `o.${state} as status`, 'c.id as course_id', `p.${rows.column(UID.plan, 'pricing_type')} as pricing_type`)
+    .whereIn(`o.${state}`, HISTORY_STATUSES)
     .orderBy([{ column: 'o.id', order: 'desc' }, ...(lineOrder.order ? [`lo.${lineOrder.order}`] : []), `lo.${lineOrder.own}`]);
   if (trx) query = query.transacting(trx);
   const found = (await query) as { order_id: number; status: OrderStatus; course_id: number | string | null; pricing_type: PricingType | null }[];

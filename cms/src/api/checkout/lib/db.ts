@@ -137,13 +137,13 @@ export async function lockBuyer(strapi: Core.Strapi, trx: Trx, userId: number): 
   return changed === 1;
 }
 
-/** Compare-and-set of an order's status: true when it was `from` and is now `to`. */
+/** Compare-and-set of an order's state: true when it was `from` and is now `to`. */
 export async function setOrderStatus(strapi: Core.Strapi, trx: Trx, orderId: number, from: OrderStatus, to: OrderStatus, now: Date): Promise<boolean> {
-  const status = columnOf(strapi, UID.order, 'status');
+  const state = columnOf(strapi, UID.order, 'state');
   const updatedAt = columnOf(strapi, UID.order, 'updatedAt');
   const changed: number = await table(strapi, UID.order, trx)
     .where('id', orderId)
-    .andWhere(status, from)
-    .update({ [status]: to, [updatedAt]: now });
+    .andWhere(state, from)
+    .update({ [state]: to, [updatedAt]: now });
   return changed === 1;
 }

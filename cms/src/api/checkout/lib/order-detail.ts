@@ -22,7 +22,7 @@ export type OrderLineRow = {
 export type OrderRow = {
   id: number;
   order_token: string;
-  status: OrderStatus;
+  state: OrderStatus;
   currency_code: Currency;
   price: number;
   discount: number;
@@ -38,7 +38,7 @@ export type OrderRow = {
   payment_method?: { method_id: number } | null;
 };
 
-export const ORDER_FIELDS = ['id', 'order_token', 'status', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net', 'cancel_at'];
+export const ORDER_FIELDS = ['id', 'order_token', 'state', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net', 'cancel_at'];
 
 export const ORDER_POPULATE = {
   user: { select: ['id', 'email', 'tel'] },
@@ -86,7 +86,7 @@ export function toOrderDetail(order: OrderRow): OrderDetail {
   const major = (amount: number) => toMajorNumber(money(amount, order.currency_code));
   return {
     id: order.id,
-    payment_status: order.status,
+    payment_status: order.state,
     price: major(order.price),
     discount: major(order.discount),
     shipping_fee: major(order.shipping_fee),
@@ -117,7 +117,7 @@ export function toPaymentOrderDetail(order: OrderRow): PaymentOrderDetail {
 }
 
 /** The latest payment report of an order, as its buyer may see it. */
-export type OwnReportRow = { id: number; status: string; reject_reason: string | null; createdAt: string | Date | null };
+export type OwnReportRow = { id: number; state: string; reject_reason: string | null; createdAt: string | Date | null };
 
 /** An order of the buyer's own list (GET /private/orders): the detail, its token, dates and its latest report. */
 export type OwnOrderListItem = OrderDetail & {
@@ -135,7 +135,7 @@ export const OWN_ORDER_FIELDS = [...ORDER_FIELDS, 'createdAt', 'approved_at'];
 export const OWN_ORDER_POPULATE = {
   ...ORDER_POPULATE,
   lines: { ...ORDER_POPULATE.lines, populate: { ...ORDER_POPULATE.lines.populate, course: { select: ['id', 'title', 'slug'] } } },
-  payment_reports: { select: ['id', 'status', 'reject_reason', 'createdAt'], orderBy: [{ id: 'desc' as const }] },
+  payment_reports: { select: ['id', 'state', 'reject_reason', 'createdAt'], orderBy: [{ id: 'desc' as const }] },
 };
 
 export function toOwnOrderListItem(order: OrderRow & { createdAt?: string | Date | null; approved_at?: string | Date | null; payment_reports?: OwnReportRow[] }): OwnOrderListItem {
@@ -149,6 +149,6 @@ export function toOwnOrderListItem(order: OrderRow & { createdAt?: string | Date
     order_token: order.order_token,
     createdAt: iso(order.createdAt),
     approved_at: iso(order.approved_at),
-    last_report: latest ? { id: latest.id, status: latest.status, reject_reason: latest.reject_reason ?? null, createdAt: iso(latest.createdAt) } : null,
+    last_report: latest ? { id: latest.id, status: latest.state, reject_reason: latest.reject_reason ?? null, createdAt: iso(latest.createdAt) } : null,
   };
 }

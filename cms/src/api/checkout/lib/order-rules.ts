@@ -155,7 +155,7 @@ export function writtenOrder(order: {
   id: number;
   token: string;
   lineIds: number[];
-  status: OrderStatus;
+  state: OrderStatus;
   currency: Currency;
   breakdown: PriceBreakdown;
   cancelAt: Date | null;
@@ -170,7 +170,7 @@ export function writtenOrder(order: {
   return {
     id: order.id,
     order_token: order.token,
-    status: order.status,
+    state: order.state,
     currency_code: order.currency,
     ...moneyColumns(totals),
     cancel_at: order.cancelAt ? order.cancelAt.toISOString() : null,

@@ -155,7 +155,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async ownedCourses(userId: number): Promise<OwnedCourseItem[]> {
       const orders = (await strapi.db.query(UID.order).findMany({
         select: ['id'],
-        where: { user: { id: userId }, status: 'approved' },
+        where: { user: { id: userId }, state: 'approved' },
         populate: { lines: { select: ['id'], populate: { course: { select: ['id'] }, pricing_plan: { select: ['id'] } } } },
         orderBy: { id: 'desc' },
       })) as { id: number; lines?: { course?: { id: number } | null; pricing_plan?: { id: number } | null }[] }[];

@@ -25,7 +25,7 @@ const orderExpiryService = ({ strapi }: { strapi: Core.Strapi }) => {
       for (;;) {
         const due = (await strapi.db.query(UID.order).findMany({
           select: ['id'],
-          where: { status: 'notYetReceived', id: { $gt: afterId }, cancel_at: { $notNull: true, $lte: now } },
+          where: { state: 'notYetReceived', id: { $gt: afterId }, cancel_at: { $notNull: true, $lte: now } },
           orderBy: { id: 'asc' },
           limit: BATCH_SIZE,
         })) as { id: number }[];

@@ -52,7 +52,7 @@ const MAX_ATTEMPTS = 5;
 
 type StoredOrder = {
   id: number;
-  status: OrderStatus;
+  state: OrderStatus;
   order_token: string;
   note: string | null;
   pricing: (Record<string, unknown> & { claims?: OrderClaims }) | null;
@@ -71,7 +71,7 @@ type TransitionOptions = {
   now?: Date;
 };
 
-function snapshot(order: StoredOrder, status: OrderStatus = order.status): OrderSnapshot {
+function snapshot(order: StoredOrder, status: OrderStatus = order.state): OrderSnapshot {
   return { id: order.id, status, order_token: order.order_token, userId: order.user?.id ?? null };
 }
 
@@ -87,7 +87,7 @@ const orderStateService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function readOrder(orderId: number): Promise<StoredOrder | null> {
     return (await strapi.db.query(UID.order).findOne({
       where: { id: orderId },
-      select: ['id', 'status', 'order_token', 'note', 'pricing'],
+      select: ['id', 'state', 'order_token', 'note', 'pricing'],
       populate: { user: { select: ['id'] }, lines: { select: ['id'], populate: { course: { select: ['id'] } } }, coupons: { select: ['id'] } },
     })) as StoredOrder | null;
   }
@@ -123,17 +123,17 @@ const orderStateService = ({ strapi }: { strapi: Core.Strapi }) => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const order = await readOrder(orderId);
         if (!order) throw notFound();
-        const outcome = ORDER_TRANSITIONS[action][order.status];
+        const outcome = ORDER_TRANSITIONS[action][order.state];
         if (outcome === 'noop') return { changed: false, order: snapshot(order) };
-        if (outcome === 'conflict' || (options.allowedFrom && !options.allowedFrom.includes(order.status))) {
-          throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId, payment_status: order.status } });
+        if (outcome === 'conflict' || (options.allowedFrom && !options.allowedFrom.includes(order.state))) {
+          throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId, payment_status: order.state } });
         }
-        if (!(await setOrderStatus(strapi, trx, order.id, order.status, outcome, now))) continue;
+        if (!(await setOrderStatus(strapi, trx, order.id, order.state, outcome, now))) continue;
 
         const data: Record<string, unknown> = { ...(options.data?.(order, now) ?? {}) };
-        if (holds(order.status) && !holds(outcome)) {
+        if (holds(order.state) && !holds(outcome)) {
           await release(trx, order.pricing?.claims ?? { courseIds: [], couponIds: [] });
-        } else if (!holds(order.status) && holds(outcome)) {
+        } else if (!holds(order.state) && holds(outcome)) {
           data.pricing = { ...(order.pricing ?? {}), claims: await reclaim(trx, order) };
         }
         if (Object.keys(data).length > 0) await strapi.db.query(UID.order).update({ where: { id: order.id }, data });
@@ -173,7 +173,7 @@ const orderStateService = ({ strapi }: { strapi: Core.Strapi }) => {
           if (!report) throw notFound();
           await strapi.db.query(UID.paymentReport).update({
             where: { id: report.id },
-            data: { status: 'approved', approve_by: args.by, approved_at: now },
+            data: { state: 'approved', approve_by: args.by, approved_at: now },
           });
         },
       });

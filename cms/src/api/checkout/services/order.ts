@@ -186,7 +186,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         const [orderId] = await rows.insertEntries(trx, UID.order, [
           {
             order_token: token,
-            status: 'notYetReceived' satisfies OrderStatus,
+            state: 'notYetReceived' satisfies OrderStatus,
             user: profile.id,
             currency_code: currency,
             ...moneyColumns(totals),
@@ -273,10 +273,10 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         return { id: order.id, token, lineIds };
       });
 
-      // A free order's status moved on in the transaction: read it back. Any other order is what was just written.
+      // A free order's state moved on in the transaction: read it back. Any other order is what was just written.
       const stored = breakdown.zeroTotal
         ? ((await readOrder({ id: placed.id })) as OrderRow)
-        : writtenOrder({ ...placed, status: 'notYetReceived', currency, breakdown, cancelAt, method, profile, lines, productLines });
+        : writtenOrder({ ...placed, state: 'notYetReceived', currency, breakdown, cancelAt, method, profile, lines, productLines });
       return { orderId: placed.id, order_detail: { ...toOrderDetail(stored), order_token: stored.order_token }, needApproval };
     },
 

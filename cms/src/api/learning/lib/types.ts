@@ -86,7 +86,7 @@ export type ProgressItem = {
 
 export type LineRow = {
   id: number;
-  order?: { id: number; status: OrderStatus; approved_at?: string | Date | null; createdAt?: string | Date | null } | null;
+  order?: { id: number; state: OrderStatus; approved_at?: string | Date | null; createdAt?: string | Date | null } | null;
   pricing_plan?: { id: number; plan_type: PlanType; term: number | null; term_unit: TermUnit | null; term_2: number | null; term_unit_2: TermUnit | null } | null;
 };
 

@@ -51,7 +51,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       select: ['id'],
       where: { course: { id: courseId }, order: { user: { id: userId } } },
       populate: {
-        order: { select: ['id', 'status', 'approved_at', 'createdAt'] },
+        order: { select: ['id', 'state', 'approved_at', 'createdAt'] },
         pricing_plan: { select: ['id', 'plan_type', 'term', 'term_unit', 'term_2', 'term_unit_2'] },
       },
     })) as LineRow[];
@@ -89,7 +89,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async ownedCourseIds(userId: number): Promise<number[]> {
       const lines = (await strapi.db.query(LINE_UID).findMany({
         select: ['id'],
-        where: { order: { user: { id: userId }, status: 'approved' }, course: { id: { $notNull: true } } },
+        where: { order: { user: { id: userId }, state: 'approved' }, course: { id: { $notNull: true } } },
         populate: { course: { select: ['id'] } },
       })) as { course?: { id: number } | null }[];
       return [...new Set(lines.map((line) => line.course?.id).filter((id): id is number => typeof id === 'number'))];
@@ -123,7 +123,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           best === null || time(line.order!.createdAt) > time(best.order!.createdAt) || (time(line.order!.createdAt) === time(best.order!.createdAt) && line.order!.id > best.order!.id) ? line : best,
         null,
       );
-      const approved = orders.filter((line) => line.order!.status === 'approved');
+      const approved = orders.filter((line) => line.order!.state === 'approved');
       const countdown = pickCountdown(
         approved.map((line) =>
           buildCountdown(
@@ -143,14 +143,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
       let reason: LockReason | null = null;
       if (!groupAllowed) reason = 'COURSE_ACCESS_DENIED';
-      else if (!countdown) reason = latest && PURCHASE_BLOCKING_STATUSES.includes(latest.order!.status) ? 'ORDER_IN_PROGRESS' : 'COURSE_NOT_PURCHASED';
+      else if (!countdown) reason = latest && PURCHASE_BLOCKING_STATUSES.includes(latest.order!.state) ? 'ORDER_IN_PROGRESS' : 'COURSE_NOT_PURCHASED';
       else if (countdown.expired) reason = 'COURSE_ACCESS_EXPIRED';
 
       return {
         canLearn: reason === null,
         reason,
         groupAllowed,
-        statusOrder: latest?.order?.status ?? null,
+        statusOrder: latest?.order?.state ?? null,
         latestOrderId: latest?.order?.id ?? null,
         hasApprovedOrder: approved.length > 0,
         countdown,

@@ -37,23 +37,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function newestAttemptDeclined(orderId: number): Promise<boolean> {
     const newest = (await strapi.db.query(UID.attempt).findOne({
       where: { order: { id: orderId } },
-      select: ['id', 'status'],
+      select: ['id', 'state'],
       orderBy: { id: 'desc' },
-    })) as { id: number; status: string } | null;
-    return newest?.status === 'rejected';
+    })) as { id: number; state: string } | null;
+    return newest?.state === 'rejected';
   }
 
   /** Where the buyer goes after a provider's page. */
   async function sendBuyerBack(ctx: Ctx, orderId: number | null): Promise<void> {
     const storefront = storefrontUrl();
     const order = orderId
-      ? ((await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['id', 'status', 'order_token'] })) as { id: number; status: string; order_token: string } | null)
+      ? ((await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['id', 'state', 'order_token'] })) as { id: number; state: string; order_token: string } | null)
       : null;
     const site = await readSite(strapi);
     ctx.status = 303;
-    if (order?.status === 'approved' && site.is_thank_you_page) {
+    if (order?.state === 'approved' && site.is_thank_you_page) {
       ctx.redirect(`${storefront}/thankyou?orderId=${encodeURIComponent(order.order_token)}`);
-    } else if (order && order.status !== 'approved' && (await newestAttemptDeclined(order.id))) {
+    } else if (order && order.state !== 'approved' && (await newestAttemptDeclined(order.id))) {
       // the order list shows the failure notice after checking the order with the signed-in student's own call
       ctx.redirect(`${storefront}/myaccount/student/order?payment=failed&order=${order.id}`);
     } else {
@@ -88,7 +88,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           orderId = handled.attempt?.order?.id ?? orderId;
         } else if (order) {
           const pending = (await strapi.db.query(UID.attempt).findMany({
-            where: { order: { id: order.id }, provider, status: 'pending' },
+            where: { order: { id: order.id }, provider, state: 'pending' },
             select: ['id'],
           })) as { id: number }[];
           for (const attempt of pending) await settlement().refresh(attempt.id, cmsUrl);

@@ -23,7 +23,7 @@ export function publicAttempt(attempt: AttemptRow) {
     attemptId: attempt.id,
     provider: attempt.provider,
     payment_method_id: attempt.method_id,
-    status: attempt.status,
+    status: attempt.state,
     expires_at: attempt.expires_at ? new Date(attempt.expires_at).toISOString() : null,
   };
 }
@@ -253,18 +253,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const attempt = await attempts().findOwnAttempt(ctx.state.student.id, { provider: 'paypal', provider_reference: paypalOrderId });
       const handled = await settlement().handleNotification('paypal', { headers: {}, rawBody: '', body: { orderID: paypalOrderId } }, cmsUrlOf(strapi, ctx.origin));
       const fresh = (await settlement().readAttempt({ id: attempt.id })) ?? attempt;
-      if (fresh.status === 'rejected' || fresh.status === 'expired') {
+      if (fresh.state === 'rejected' || fresh.state === 'expired') {
         throw new ApiError(402, 'payment_fail', undefined, { title_key: 'cart_fail', result: { id: paypalOrderId, status: 'DECLINED' } });
       }
-      if (!handled.settled && fresh.status === 'pending' && handled.reply.status >= 500) {
+      if (!handled.settled && fresh.state === 'pending' && handled.reply.status >= 500) {
         throw new ApiError(502, 'payment_fail', undefined, { title_key: 'cart_fail' });
       }
       ctx.body = {
         success: true,
         id: paypalOrderId,
-        status: fresh.status === 'approved' ? 'COMPLETED' : fresh.status === 'review' ? 'REVIEW' : 'PENDING',
+        status: fresh.state === 'approved' ? 'COMPLETED' : fresh.state === 'review' ? 'REVIEW' : 'PENDING',
         orderId: fresh.order?.id ?? null,
-        payment_status: fresh.order?.status ?? null,
+        payment_status: fresh.order?.state ?? null,
         attempt: publicAttempt(fresh),
       };
     },
@@ -294,9 +294,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const userId = ctx.state.student.id;
       const before = await attempts().listOwnAttempts(userId, orderId);
       const cmsUrl = cmsUrlOf(strapi, ctx.origin);
-      for (const attempt of before.attempts) if (attempt.status === 'pending') await settlement().refresh(attempt.id, cmsUrl);
+      for (const attempt of before.attempts) if (attempt.state === 'pending') await settlement().refresh(attempt.id, cmsUrl);
       const after = await attempts().listOwnAttempts(userId, orderId);
-      ctx.body = { success: true, orderId: after.order.id, payment_status: after.order.status, attempts: after.attempts.map(publicAttempt) };
+      ctx.body = { success: true, orderId: after.order.id, payment_status: after.order.state, attempts: after.attempts.map(publicAttempt) };
     },
 
     /** POST /api/payments/attempts/:attemptId/refresh: the same for one attempt of the caller's. */
@@ -307,8 +307,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const attempt = await attempts().findOwnAttempt(userId, { id: attemptId });
       await settlement().refresh(attempt.id, cmsUrlOf(strapi, ctx.origin));
       const fresh = await attempts().findOwnAttempt(userId, { id: attemptId });
-      const order = (await strapi.db.query(UID.order).findOne({ where: { id: fresh.order?.id }, select: ['status'] })) as { status: string } | null;
-      ctx.body = { success: true, attempt: publicAttempt(fresh), payment_status: order?.status ?? null };
+      const order = (await strapi.db.query(UID.order).findOne({ where: { id: fresh.order?.id }, select: ['state'] })) as { state: string } | null;
+      ctx.body = { success: true, attempt: publicAttempt(fresh), payment_status: order?.state ?? null };
     },
   };
 };

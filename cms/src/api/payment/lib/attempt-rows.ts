@@ -10,7 +10,7 @@ export type AttemptRow = {
   provider: ProviderName;
   provider_reference: string;
   provider_transaction_id: string | null;
-  status: AttemptStatus;
+  state: AttemptStatus;
   amount_expected: number;
   currency_expected: Currency;
   amount_received: number | null;
@@ -20,7 +20,7 @@ export type AttemptRow = {
   order: {
     id: number;
     order_token: string;
-    status: OrderStatus;
+    state: OrderStatus;
     user: { id: number; email: string | null; username: string | null; firstname?: string | null; lastname?: string | null } | null;
   } | null;
 };
@@ -31,7 +31,7 @@ export const ATTEMPT_FIELDS = [
   'provider',
   'provider_reference',
   'provider_transaction_id',
-  'status',
+  'state',
   'amount_expected',
   'currency_expected',
   'amount_received',
@@ -41,5 +41,5 @@ export const ATTEMPT_FIELDS = [
 ];
 
 export const ATTEMPT_POPULATE = {
-  order: { select: ['id', 'order_token', 'status'], populate: { user: { select: ['id', 'email', 'username', 'firstname', 'lastname'] } } },
+  order: { select: ['id', 'order_token', 'state'], populate: { user: { select: ['id', 'email', 'username', 'firstname', 'lastname'] } } },
 };

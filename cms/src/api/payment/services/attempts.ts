@@ -17,7 +17,7 @@ import { ATTEMPT_FIELDS, ATTEMPT_POPULATE, type AttemptRow } from '../lib/attemp
 type OrderRow = {
   id: number;
   order_token: string;
-  status: OrderStatus;
+  state: OrderStatus;
   net: number;
   currency_code: Currency;
   user: { id: number; email: string | null; username: string | null; firstname?: string | null; lastname?: string | null } | null;
@@ -47,7 +47,7 @@ const attemptsService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function readOwnOrder(userId: number, orderId: number): Promise<OrderRow> {
     const order = (await strapi.db.query(UID.order).findOne({
       where: { id: orderId, user: { id: userId } },
-      select: ['id', 'order_token', 'status', 'net', 'currency_code'],
+      select: ['id', 'order_token', 'state', 'net', 'currency_code'],
       populate: { user: { select: ['id', 'email', 'username', 'firstname', 'lastname'] }, payment_method: { select: ['id', 'method_id'] } },
     })) as OrderRow | null;
     // Someone else's order answers exactly as a missing one.
@@ -68,7 +68,7 @@ const attemptsService = ({ strapi }: { strapi: Core.Strapi }) => {
           method_id: methodId,
           provider,
           provider_reference: reference,
-          status: 'pending',
+          state: 'pending',
           amount_expected: order.net,
           currency_expected: order.currency_code,
           expires_at: expiresAt,
@@ -86,7 +86,7 @@ const attemptsService = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     async start({ userId, orderId, methods, extra = {}, cmsUrl }: StartArgs): Promise<StartedPayment> {
       const order = await readOwnOrder(userId, orderId);
-      if (order.status !== 'notYetReceived') throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId, payment_status: order.status } });
+      if (order.state !== 'notYetReceived') throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId, payment_status: order.state } });
       const methodId = order.payment_method?.method_id;
       if (!methodId || !methods.includes(methodId as PaymentMethodId)) {
         throw badRequest('NO_PAYMENT_METHOD', undefined, { result: { payment_method_id: methodId ?? null } });
@@ -147,12 +147,12 @@ const attemptsService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The order of a public order token (browser returns carry only that). */
-    async findOrderByToken(token: string): Promise<{ id: number; order_token: string; status: OrderStatus } | null> {
+    async findOrderByToken(token: string): Promise<{ id: number; order_token: string; state: OrderStatus } | null> {
       if (!/^[A-Za-z0-9_-]{8,64}$/.test(token)) return null;
-      return (await strapi.db.query(UID.order).findOne({ where: { order_token: token }, select: ['id', 'order_token', 'status'] })) as {
+      return (await strapi.db.query(UID.order).findOne({ where: { order_token: token }, select: ['id', 'order_token', 'state'] })) as {
         id: number;
         order_token: string;
-        status: OrderStatus;
+        state: OrderStatus;
       } | null;
     },
 

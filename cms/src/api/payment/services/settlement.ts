@@ -90,7 +90,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The compare-and-set every transition goes through: true only for the caller that moved the attempt out of `from`. */
   async function moveAttempt(id: number, from: AttemptStatus[], data: Record<string, unknown>): Promise<boolean> {
-    const { count } = (await strapi.db.query(UID.attempt).updateMany({ where: { id, status: { $in: from } }, data })) as { count: number };
+    const { count } = (await strapi.db.query(UID.attempt).updateMany({ where: { id, state: { $in: from } }, data })) as { count: number };
     return count === 1;
   }
 
@@ -100,7 +100,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     publishToUser(strapi, userId, 'payment:status', { orderId: attempt.order.id, attemptId: attempt.id, provider: attempt.provider, status: EVENT_STATUS[status] });
   }
 
-  function result(attempt: AttemptRow, status: AttemptStatus, changed: boolean, orderStatus: OrderStatus | null = attempt.order?.status ?? null): SettleResult {
+  function result(attempt: AttemptRow, status: AttemptStatus, changed: boolean, orderStatus: OrderStatus | null = attempt.order?.state ?? null): SettleResult {
     return { attemptId: attempt.id, status, changed, orderId: attempt.order?.id ?? null, orderStatus };
   }
 
@@ -112,7 +112,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function toReview(attempt: AttemptRow, status: ProviderStatus, reason: ReviewReason, now: Date): Promise<SettleResult> {
     const moved = await strapi.db.transaction(() =>
       moveAttempt(attempt.id, APPROVABLE_FROM, {
-        status: 'review',
+        state: 'review',
         review_reason: reason,
         amount_received: status.amount?.amount ?? null,
         currency_received: status.amount?.currency ?? null,
@@ -123,7 +123,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
       }),
     );
     const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
-    if (!moved) return result(fresh, fresh.status, false);
+    if (!moved) return result(fresh, fresh.state, false);
     strapi.log.warn(`[payment] attempt ${attempt.id} (${attempt.provider} ${attempt.provider_reference}) of order ${attempt.order?.id} needs review: ${reason}`);
     publish(fresh, 'review');
     await sendReviewMail(strapi, {
@@ -145,7 +145,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       moved = await strapi.db.transaction(async () => {
         const won = await moveAttempt(attempt.id, APPROVABLE_FROM, {
-          status: 'approved',
+          state: 'approved',
           amount_received: status.amount.amount,
           currency_received: status.amount.currency,
           provider_transaction_id: status.providerTransactionId,
@@ -156,17 +156,17 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
         });
         if (!won) return false;
         // Read inside the transaction: the order as it is now, not as it was when the message arrived.
-        const current = (await strapi.db.query(UID.order).findOne({ where: { id: order.id }, select: ['id', 'status'] })) as { status: OrderStatus } | null;
+        const current = (await strapi.db.query(UID.order).findOne({ where: { id: order.id }, select: ['id', 'state'] })) as { state: OrderStatus } | null;
         if (!current) throw new NeedsReview('order_not_approvable');
-        if (current.status === 'approved') throw new NeedsReview('order_already_paid');
-        if (current.status === 'rejected') throw new NeedsReview('order_rejected');
+        if (current.state === 'approved') throw new NeedsReview('order_already_paid');
+        if (current.state === 'rejected') throw new NeedsReview('order_rejected');
         const method = (await strapi.db.query(UID.method).findOne({ where: { method_id: attempt.method_id }, select: ['id'] })) as { id: number } | null;
         const report = (await strapi.db.query(UID.report).create({
           data: {
             order: order.id,
             user: order.user?.id ?? null,
             payment_method: method?.id ?? null,
-            status: 'approved',
+            state: 'approved',
             contact_name: [order.user?.firstname, order.user?.lastname].filter(Boolean).join(' ') || order.user?.username || null,
             email: order.user?.email ?? null,
             transfer_datetime: now,
@@ -187,7 +187,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
       throw error;
     }
     const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
-    if (!moved) return result(fresh, fresh.status, false);
+    if (!moved) return result(fresh, fresh.state, false);
     publish(fresh, 'approved');
     const user = order.user;
     if (user?.email) {
@@ -215,17 +215,17 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     const target: AttemptStatus = isExpiry(attempt.provider, status.raw) ? 'expired' : 'rejected';
     const moved = await strapi.db.transaction(async () => {
       const won = await moveAttempt(attempt.id, ['pending'], {
-        status: target,
+        state: target,
         provider_transaction_id: status.providerTransactionId ?? attempt.provider_transaction_id,
         raw_last_message: storable(status.raw),
         settled_at: now,
         last_checked_at: now,
       });
       if (!won || target !== 'rejected' || !attempt.order) return won;
-      const current = (await strapi.db.query(UID.order).findOne({ where: { id: attempt.order.id }, select: ['status'] })) as { status: OrderStatus } | null;
-      if (current?.status !== 'notYetReceived') return won;
+      const current = (await strapi.db.query(UID.order).findOne({ where: { id: attempt.order.id }, select: ['state'] })) as { state: OrderStatus } | null;
+      if (current?.state !== 'notYetReceived') return won;
       const alive = await strapi.db.query(UID.attempt).count({
-        where: { order: { id: attempt.order.id }, id: { $ne: attempt.id }, status: { $in: ['pending', 'approved', 'review'] } },
+        where: { order: { id: attempt.order.id }, id: { $ne: attempt.id }, state: { $in: ['pending', 'approved', 'review'] } },
       });
       if (alive === 0) {
         await orderState().cancel({
@@ -238,9 +238,9 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
       return won;
     });
     const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
-    if (!moved) return result(fresh, fresh.status, false);
+    if (!moved) return result(fresh, fresh.state, false);
     publish(fresh, target);
-    return result(fresh, target, true, fresh.order?.status ?? null);
+    return result(fresh, target, true, fresh.order?.state ?? null);
   }
 
   const service = {
@@ -256,21 +256,21 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
       switch (verdict.kind) {
         case 'refuse':
           strapi.log.warn(`[payment] attempt ${attempt.id} (${attempt.provider} ${attempt.provider_reference}): message not applied: ${verdict.reason}`);
-          return result(attempt, attempt.status, false);
+          return result(attempt, attempt.state, false);
         case 'pending':
           await strapi.db.query(UID.attempt).updateMany({
-            where: { id: attempt.id, status: 'pending' },
+            where: { id: attempt.id, state: 'pending' },
             data: { raw_last_message: storable(status.raw), last_checked_at: now },
           });
-          return result(attempt, attempt.status, false);
+          return result(attempt, attempt.state, false);
         case 'approve':
-          if (!APPROVABLE_FROM.includes(attempt.status)) return result(attempt, attempt.status, false);
+          if (!APPROVABLE_FROM.includes(attempt.state)) return result(attempt, attempt.state, false);
           return approve(attempt, verdict.status, now);
         case 'review':
-          if (!APPROVABLE_FROM.includes(attempt.status)) return result(attempt, attempt.status, false);
+          if (!APPROVABLE_FROM.includes(attempt.state)) return result(attempt, attempt.state, false);
           return toReview(attempt, verdict.status, verdict.reason, now);
         case 'decline':
-          if (attempt.status !== 'pending') return result(attempt, attempt.status, false);
+          if (attempt.state !== 'pending') return result(attempt, attempt.state, false);
           return decline(attempt, verdict.status, now);
       }
     },
@@ -279,9 +279,9 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     async refresh(attemptId: number, cmsUrl: string): Promise<SettleResult> {
       const attempt = await readAttempt({ id: attemptId });
       if (!attempt) throw new ApiError(404, 'NOT_FOUND');
-      if (attempt.status !== 'pending' || attempt.provider === 'bank-transfer') return result(attempt, attempt.status, false);
+      if (attempt.state !== 'pending' || attempt.provider === 'bank-transfer') return result(attempt, attempt.state, false);
       const method = await readMethod(strapi, { method_id: attempt.method_id });
-      if (!method) return result(attempt, attempt.status, false);
+      if (!method) return result(attempt, attempt.state, false);
       const config = await configOf(strapi, method, await readSite(strapi), cmsUrl);
       let answer;
       try {
@@ -289,11 +289,11 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
       } catch (error) {
         if (!(error instanceof PaymentError)) throw error;
         strapi.log.warn(`[payment] attempt ${attempt.id}: inquiry failed: ${error.message}`);
-        return result(attempt, attempt.status, false);
+        return result(attempt, attempt.state, false);
       }
       if (!answer.ok) {
         strapi.log.warn(`[payment] attempt ${attempt.id}: inquiry refused: ${answer.reason}`);
-        return result(attempt, attempt.status, false);
+        return result(attempt, attempt.state, false);
       }
       return service.settle(attempt.id, answer);
     },
