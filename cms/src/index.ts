@@ -8,6 +8,8 @@ import { assertNoSandboxPayments, shouldSeedDemo } from './production';
 import { clientAddressSettings } from './http/client-address';
 import { applyAdminLayouts } from './admin-layouts/apply';
 import { ensureAdminRoles, keepPaymentKeysToSuperAdmin } from './admin-access/roles';
+import { lockOrderFields, registerReadOnlyOrders } from './api/order-admin/lib/read-only';
+import { registerOrderAdminRoutes, registerOrderReviewPermission } from './api/order-admin/lib/admin-routes';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -18,6 +20,10 @@ export default {
     registerAllCustomRoutes(strapi);
     registerContentBroadcast(strapi);
     registerPagePurge(strapi);
+    // Orders and payments are read-only in the content manager; the admin's buttons use the shop's rules (ADR 168).
+    registerReadOnlyOrders(strapi);
+    registerOrderReviewPermission(strapi);
+    registerOrderAdminRoutes(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -32,6 +38,7 @@ export default {
       await seedDemo(strapi, { reset: false });
     }
     await assertNoSandboxPayments(strapi, process.env);
+    await lockOrderFields(strapi);
     await startRealtime(strapi);
     strapi.service('api::checkout.order-expiry').schedule();
     strapi.service('api::storage.storage').scheduleCleanUp();
