@@ -55,6 +55,7 @@ async function makeOldLayout(strapi: any): Promise<void> {
   await knex('strapi_migrations').where({ name: MIGRATION }).delete();
 }
 
+// two starts of the CMS, the first one creating its schema
 beforeAll(async () => {
   const old = await startStrapi({ seed: false });
   cms = old;
@@ -84,7 +85,7 @@ beforeAll(async () => {
   cms = undefined;
 
   cms = await startStrapi({ seed: false, database });
-});
+}, 300_000);
 
 afterAll(async () => {
   await cms?.stop();
