@@ -1,5 +1,6 @@
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { ADMIN_TH } from './translations/th';
+import { registerOrderActions } from './order-actions';
 
 /** The admin's language before anyone signs in: Thai unless this browser chose another (ADR 163). */
 const LANGUAGE_KEY = 'strapi-admin-language';
@@ -23,9 +24,10 @@ export default {
     void app;
   },
   bootstrap(app: StrapiApp) {
-    void app;
     // Runs before the admin's store reads the stored language: a first visit opens in Thai.
     if (!window.localStorage.getItem(LANGUAGE_KEY)) window.localStorage.setItem(LANGUAGE_KEY, 'th');
     if (!window.localStorage.getItem(GUIDED_TOUR_KEY)) window.localStorage.setItem(GUIDED_TOUR_KEY, JSON.stringify({ enabled: false }));
+    // orders and payments: read-only, with the shop's approve, refuse and cancel buttons (ADR 168)
+    registerOrderActions(app);
   },
 };
