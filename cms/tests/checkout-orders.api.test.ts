@@ -179,7 +179,7 @@ describe('POST /private/cart/order', () => {
       order_course_list: [{ course_id: fixture.course.id, pricingplan_id: fixture.plan.id, title: fixture.course.title, price: 1990, discount: 0, net: 1990, quantity: 1 }],
     });
     const stored = await db(ORDER).findOne({ where: { id: res.body.orderId } });
-    expect(stored).toMatchObject({ status: 'notYetReceived', price: 199000, discount: 0, net: 199000 });
+    expect(stored).toMatchObject({ state: 'notYetReceived', price: 199000, discount: 0, net: 199000 });
     // the demo site cancels unpaid orders after 48 hours
     const cancelAt = new Date(stored.cancel_at).getTime();
     expect(Math.abs(cancelAt - (Date.now() + 48 * 3600e3))).toBeLessThan(120_000);
