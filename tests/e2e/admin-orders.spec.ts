@@ -61,8 +61,15 @@ async function reportedOrder(request: APIRequestContext): Promise<{ student: Stu
   return { student, orderId, documentId };
 }
 
-test('an order is read-only in the admin; approving its transfer report there approves it, mails the buyer once and the list shows it approved', async ({ page, request }, testInfo) => {
+test('an order is read-only in the admin; approving its transfer report there approves it, mails the buyer once and the list shows it approved', async ({
+  page,
+  request,
+  consoleProblems,
+}, testInfo) => {
   test.setTimeout(ADMIN_TEST_TIMEOUT * 3);
+  // the edit view asks for Strapi's AI translation jobs and a preview address, neither set up for orders
+  consoleProblems.allow(/404 \(Not Found\) \(.*\/i18n\/ai-localization-jobs\//);
+  consoleProblems.allow(/404 \(Not Found\) \(.*\/content-manager\/preview\/url\//);
   const { student, orderId, documentId } = await reportedOrder(request);
   const mailsBefore = await lastMailSeq();
 
@@ -74,7 +81,7 @@ test('an order is read-only in the admin; approving its transfer report there ap
   await expect(net).toBeVisible();
   await expect(net).toBeDisabled();
   await expect(page.locator('input[name="price"]')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'อนุมัติการชำระเงิน' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'อนุมัติการชำระเงิน', exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('admin-order-entry.png'), fullPage: true });
 
   // a save forged with a Super Admin's session is refused, in Thai
@@ -87,14 +94,14 @@ test('an order is read-only in the admin; approving its transfer report there ap
   expect(await readOrderStatus(request, student, orderId)).toBe('pendingApproved');
 
   // approve from the entry, as the storefront's review would
-  await page.getByRole('button', { name: 'อนุมัติการชำระเงิน' }).click();
+  await page.getByRole('button', { name: 'อนุมัติการชำระเงิน', exact: true }).click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await expect(dialog.getByText('อนุมัติการชำระเงินนี้?')).toBeVisible();
-  await dialog.getByRole('button', { name: 'ยืนยัน' }).click();
+  await dialog.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
   await expect(page.getByText('อนุมัติการชำระเงินแล้ว')).toBeVisible();
   await expect.poll(() => readOrderStatus(request, student, orderId)).toBe('approved');
   // the decided order has no approve button any more
-  await expect(page.getByRole('button', { name: 'อนุมัติการชำระเงิน' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'อนุมัติการชำระเงิน', exact: true })).toHaveCount(0);
 
   await waitForMail({ to: student.email, after: mailsBefore });
   await page.waitForTimeout(1_000);
