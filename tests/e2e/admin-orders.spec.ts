@@ -101,7 +101,7 @@ test('an order is read-only in the admin; approving its transfer report there ap
   await expect(page.getByText('อนุมัติการชำระเงินแล้ว')).toBeVisible();
   await expect.poll(() => readOrderStatus(request, student, orderId)).toBe('approved');
   // the decided order has no approve button any more
-  await expect(page.getByRole('button', { name: 'อนุมัติการชำระเงิน', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'อนุมัติการชำระเงิน', exact: true })).toHaveCount(0, { timeout: 30_000 });
 
   await waitForMail({ to: student.email, after: mailsBefore });
   await page.waitForTimeout(1_000);

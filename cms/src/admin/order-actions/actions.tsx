@@ -4,11 +4,14 @@
  * admin route of the CMS with the signed-in admin's token; the server decides who may.
  */
 import * as React from 'react';
-import { isFetchError, unstable_useDocument as useDocument, useFetchClient, useNotification } from '@strapi/strapi/admin';
+import { isFetchError, useFetchClient, useNotification } from '@strapi/strapi/admin';
 import { ORDER_ACTION_TEXTS as T } from './texts';
 
 export const ORDER_UID = 'api::order.order';
 export const REPORT_UID = 'api::payment-report.payment-report';
+
+/** How long the success notice shows before the entry is read again. */
+const RELOAD_AFTER_MS = 1500;
 
 export type ActionProps = { model: string; collectionType: string; documentId?: string; document?: Record<string, unknown> | null };
 
@@ -20,15 +23,16 @@ type Description = {
 };
 
 /** Posts to an order route, tells the admin what happened in Thai, and shows the entry as it now is. */
-function useOrderRoute(props: ActionProps) {
+function useOrderRoute() {
   const { post } = useFetchClient();
   const { toggleNotification } = useNotification();
-  const { refetch } = useDocument({ model: props.model, collectionType: props.collectionType, documentId: props.documentId }, { skip: !props.documentId });
   return async (path: string, body: Record<string, unknown>, done: string) => {
     try {
       await post(`/sala-admin/${path}`, body);
       toggleNotification({ type: 'success', message: done });
-      refetch();
+      // The edit view keeps the values it opened with: the entry is read again, buttons included,
+      // once the admin had a moment to read the notice.
+      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     } catch (error) {
       const message = isFetchError(error) ? (error.response?.data as { error?: { message?: string } } | undefined)?.error?.message : undefined;
       toggleNotification({ type: 'danger', message: message || T.failed });
@@ -42,7 +46,7 @@ const pathOf = (props: ActionProps) => `${props.model === ORDER_UID ? 'orders' :
 const isDecidable = (props: ActionProps) => (props.model === ORDER_UID ? stateOf(props) === 'pendingApproved' : stateOf(props) === 'pending');
 
 export function ApproveAction(props: ActionProps): Description | null {
-  const call = useOrderRoute(props);
+  const call = useOrderRoute();
   if (![ORDER_UID, REPORT_UID].includes(props.model) || !props.documentId || !isDecidable(props)) return null;
   return {
     label: T.approve,
@@ -63,7 +67,7 @@ function ReasonField({ onChange }: { onChange: (value: string) => void }) {
 }
 
 export function RejectAction(props: ActionProps): Description | null {
-  const call = useOrderRoute(props);
+  const call = useOrderRoute();
   const reason = React.useRef('');
   if (![ORDER_UID, REPORT_UID].includes(props.model) || !props.documentId || !isDecidable(props)) return null;
   return {
@@ -82,7 +86,7 @@ export function RejectAction(props: ActionProps): Description | null {
 }
 
 export function CancelAction(props: ActionProps): Description | null {
-  const call = useOrderRoute(props);
+  const call = useOrderRoute();
   const state = stateOf(props);
   if (props.model !== ORDER_UID || !props.documentId || (state !== 'notYetReceived' && state !== 'pendingApproved')) return null;
   return {
