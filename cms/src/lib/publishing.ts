@@ -30,17 +30,21 @@ export function toIso(value: string | Date | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** The first published entry at a storefront address (an id or a slug); NOT_FOUND when there is none. */
+/**
+ * The first published entry at a storefront address (an id or a slug); NOT_FOUND when there is none.
+ * `unpublished` also takes an entry that is not published: only a verified preview link asks for it (ADR 170).
+ */
 export async function findPublished<T extends { is_published: boolean | null; endPublish: string | null; id: number; slug: string | null }>(
   strapi: Core.Strapi,
   uid: 'api::course.course' | 'api::product.product',
   ref: EntryRef,
   query: Record<string, unknown>,
   now: Date,
+  options: { unpublished?: boolean } = {},
 ): Promise<T> {
   const where = ref.id !== null ? { id: ref.id } : { slug: ref.slug };
   const rows = (await strapi.db.query(uid).findMany({ ...query, where, orderBy: [{ id: 'asc' }], limit: 5 })) as T[];
-  const row = rows.find((entry) => isPublishedAt(entry, now));
+  const row = rows.find((entry) => options.unpublished === true || isPublishedAt(entry, now));
   if (!row) throw notFound();
   return row;
 }

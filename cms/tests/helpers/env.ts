@@ -9,6 +9,7 @@ export const TEST_ENV: Record<string, string> = {
   JWT_SECRET: 'test-jwt-secret',
   ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef',
   CLIENT_ADDRESS_SECRET: 'test-client-address-secret-0123456789',
+  PREVIEW_SECRET: 'test-preview-secret-0123456789abcdef',
   // Test files upload as visitors from one address far more than a visitor would; the limits have their own tests.
   UPLOADS_PER_ADDRESS_PER_HOUR: '100000',
   UPLOAD_MB_PER_ADDRESS_PER_HOUR: '100000',

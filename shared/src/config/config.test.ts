@@ -38,11 +38,12 @@ describe('unsafeSecrets', () => {
     JWT_SECRET: `${strong}6`,
     ENCRYPTION_KEY: `${strong}7`,
     CLIENT_ADDRESS_SECRET: `${strong}8`,
+    PREVIEW_SECRET: `${strong}p`,
   };
 
   it('finds nothing when every secret is strong and the optional ones are unset', () => {
     expect(unsafeSecrets(cmsEnv, CMS_SECRETS)).toEqual([]);
-    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: `${strong}9` }, STOREFRONT_SECRETS)).toEqual([]);
+    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: `${strong}9`, PREVIEW_SECRET: `${strong}p` }, STOREFRONT_SECRETS)).toEqual([]);
   });
 
   it('names every unsafe variable, in order', () => {
@@ -60,13 +61,23 @@ describe('unsafeSecrets', () => {
   });
 
   it('requires the session secret of the storefront', () => {
-    expect(unsafeSecrets({ CLIENT_ADDRESS_SECRET: strong }, STOREFRONT_SECRETS)).toEqual([{ name: 'SESSION_SECRET', problem: 'is not set' }]);
+    expect(unsafeSecrets({ CLIENT_ADDRESS_SECRET: strong, PREVIEW_SECRET: `${strong}p` }, STOREFRONT_SECRETS)).toEqual([{ name: 'SESSION_SECRET', problem: 'is not set' }]);
   });
 
   it('requires the secret that signs visitor addresses on both sides', () => {
     const { CLIENT_ADDRESS_SECRET: _unset, ...withoutAddressSecret } = cmsEnv;
     expect(unsafeSecrets(withoutAddressSecret, CMS_SECRETS)).toEqual([{ name: 'CLIENT_ADDRESS_SECRET', problem: 'is not set' }]);
-    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: 'change-me' }, STOREFRONT_SECRETS)).toEqual([{ name: 'CLIENT_ADDRESS_SECRET', problem: 'is a published example value' }]);
+    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: 'change-me', PREVIEW_SECRET: `${strong}p` }, STOREFRONT_SECRETS)).toEqual([
+      { name: 'CLIENT_ADDRESS_SECRET', problem: 'is a published example value' },
+    ]);
+  });
+
+  it('requires the secret that signs preview links on both sides', () => {
+    const { PREVIEW_SECRET: _unset, ...withoutPreviewSecret } = cmsEnv;
+    expect(unsafeSecrets(withoutPreviewSecret, CMS_SECRETS)).toEqual([{ name: 'PREVIEW_SECRET', problem: 'is not set' }]);
+    expect(unsafeSecrets({ SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: `${strong}9`, PREVIEW_SECRET: 'short' }, STOREFRONT_SECRETS)).toEqual([
+      { name: 'PREVIEW_SECRET', problem: 'is shorter than 32 characters' },
+    ]);
   });
 
   it('describes the problems with the variable names and how to make a value', () => {

@@ -87,11 +87,13 @@ export const CMS_SECRETS: readonly SecretSpec[] = [
   'ENCRYPTION_KEY',
   // the storefront signs each visitor's address with it; limits key on that address (ADR 158)
   'CLIENT_ADDRESS_SECRET',
+  // signs the preview links of unpublished entries (ADR 170)
+  'PREVIEW_SECRET',
   { name: 'PAGE_CACHE_SECRET', optional: true },
 ];
 
 /** The storefront's secrets; PAGE_CACHE_SECRET only when the page cache is used. */
-export const STOREFRONT_SECRETS: readonly SecretSpec[] = ['SESSION_SECRET', 'CLIENT_ADDRESS_SECRET', { name: 'PAGE_CACHE_SECRET', optional: true }];
+export const STOREFRONT_SECRETS: readonly SecretSpec[] = ['SESSION_SECRET', 'CLIENT_ADDRESS_SECRET', 'PREVIEW_SECRET', { name: 'PAGE_CACHE_SECRET', optional: true }];
 
 /** True when NODE_ENV says production. */
 export function isProduction(env: Readonly<Record<string, string | undefined>>): boolean {

@@ -98,9 +98,10 @@ const COURSE_FIELDS = [
 
 /**
  * The course row with its teacher, in one statement (a course has at most one teacher);
- * the first published entry of the address, as `findPublished` picks it.
+ * the first published entry of the address, as `findPublished` picks it (`unpublished`: any
+ * entry, for a verified preview link only).
  */
-export async function coursePageRow(rows: Rows, ref: EntryRef, now: Date): Promise<CourseRow> {
+export async function coursePageRow(rows: Rows, ref: EntryRef, now: Date, unpublished = false): Promise<CourseRow> {
   const teacher = rows.link(COURSE_UID, 'teacher');
   const found = (await rows
     .knex()(`${rows.table(COURSE_UID)} as c`)
@@ -112,7 +113,7 @@ export async function coursePageRow(rows: Rows, ref: EntryRef, now: Date): Promi
     .limit(5)) as Record<string, unknown>[];
   for (const row of found) {
     const course = rows.pick<CourseRow>(COURSE_UID, 'c', row)!;
-    if (!isPublishedAt(course, now)) continue;
+    if (!unpublished && !isPublishedAt(course, now)) continue;
     const teacherRow = rows.pick<NonNullable<CourseRow['teacher']>>(TEACHER_UID, 't', row);
     return { ...course, teacher: teacherRow };
   }

@@ -23,12 +23,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const planRowsFor = (owner: 'course' | 'product', ids: number[]) => loadPlanRows(strapi, owner, ids);
 
   return {
-    /** The course page of a published course; `viewerId` adds what is personal to a signed-in student. */
-    async courseDetail(input: { ref: EntryRef; view: CourseView; viewerId: number | null; now: Date }): Promise<CourseDetail> {
+    /**
+     * The course page of a published course; `viewerId` adds what is personal to a signed-in student.
+     * `unpublished` shows the course whether published or not: only the preview service sets it (ADR 170).
+     */
+    async courseDetail(input: { ref: EntryRef; view: CourseView; viewerId: number | null; now: Date; unpublished?: boolean }): Promise<CourseDetail> {
       const { now } = input;
       // Seven statements for the page (six for the learn view): the course with its teacher and the
       // settings; its groups and curriculum; the related candidates; the media and plans of all.
-      const [row, settings] = await Promise.all([coursePageRow(rows, input.ref, now), readPageSettings(strapi)]);
+      const [row, settings] = await Promise.all([coursePageRow(rows, input.ref, now, input.unpublished === true), readPageSettings(strapi)]);
       const [groups, sections] = await Promise.all([courseGroups(rows, row.id), settings.curriculumSwitch ? curriculum(rows, row.id) : Promise.resolve(null)]);
       const withGroups: CourseRow = { ...row, ...groups };
       const candidates = input.view === 'page' ? await relatedCandidates(rows, withGroups, settings, now) : [];

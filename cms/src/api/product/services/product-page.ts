@@ -114,7 +114,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     };
   },
 
-  async productDetail(input: { ref: EntryRef; now: Date }): Promise<ProductDetail> {
+  /** The product page of a published product; `unpublished` (the preview service only, ADR 170) shows it either way. */
+  async productDetail(input: { ref: EntryRef; now: Date; unpublished?: boolean }): Promise<ProductDetail> {
     const product = await findPublished<ProductRow>(
       strapi,
       PRODUCT_UID,
@@ -140,6 +141,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         populate: { picture: MEDIA_POPULATE, image_detail: MEDIA_POPULATE, social_image: MEDIA_POPULATE, pricing_plans: PLAN_POPULATE_NESTED },
       },
       input.now,
+      { unpublished: input.unpublished === true },
     );
     const plans = (product.pricing_plans ?? []).map((plan) => ({ ...plan, reference_code: plan.reference_code ?? 'PRODUCT', product: { id: product.id } }));
     return {
