@@ -21,6 +21,8 @@ const PAGE_CACHE_SECRET = 'e2e-only-page-cache-P3f8Wk1Ys6Jd0Mq5Tc9Xv2Lb';
 const SESSION_SECRET = 'e2e-only-session-K7d2Qx9Lm4Vb8Rt1Zw6Hs3Np';
 /** The storefront signs each visitor's address on its CMS calls with it (ADR 158). */
 const CLIENT_ADDRESS_SECRET = 'e2e-only-client-address-H5s9Gv2Kq7Wn4Bx1Rd8Lt6Mc';
+/** Signs the Strapi admin's preview links (ADR 170): the CMS signs, the storefront checks. */
+const PREVIEW_SECRET = 'e2e-only-preview-R8t3Hm6Wq1Zc5Nv9Kd2Jx4Lp';
 
 // Throwaway values: the CMS refuses to start without secrets, and a fresh clone has no cms/.env.
 const cmsEnv = {
@@ -55,6 +57,7 @@ const cmsEnv = {
   UPLOADS_PER_ADDRESS_PER_HOUR: '100000',
   UPLOAD_MB_PER_ADDRESS_PER_HOUR: '100000',
   CLIENT_ADDRESS_SECRET,
+  PREVIEW_SECRET,
   // the payment methods of the seed point at the sandboxes below, and return to this storefront
   ...SANDBOX_PORT_ENV,
   STOREFRONT_URL,
@@ -178,6 +181,7 @@ export default defineConfig({
         SESSION_SECRET,
         PAGE_CACHE_SECRET,
         CLIENT_ADDRESS_SECRET,
+        PREVIEW_SECRET,
         SALA_STOREFRONT_BUILD_DIR: STOREFRONT_BUILD_DIR,
       },
       timeout: 240_000,

@@ -55,9 +55,12 @@ children.push(start('retailer', tsx, ['cms/src/bookstore-fake/index.ts'], { env:
 const pageCacheSecret = process.env.PAGE_CACHE_SECRET || randomBytes(24).toString('hex');
 // The storefront signs each visitor's address on its CMS calls with it; the CMS's limits key on that address (ADR 158).
 const clientAddressSecret = process.env.CLIENT_ADDRESS_SECRET || randomBytes(24).toString('hex');
+// The CMS signs the admin's preview links with it and the storefront checks them (ADR 170).
+const previewSecret = process.env.PREVIEW_SECRET || randomBytes(24).toString('hex');
 const cmsEnv = {
   PAGE_CACHE_SECRET: pageCacheSecret,
   CLIENT_ADDRESS_SECRET: clientAddressSecret,
+  PREVIEW_SECRET: previewSecret,
   PAGE_CACHE_PURGE_URLS: process.env.PAGE_CACHE_PURGE_URLS || `http://127.0.0.1:${STORE_PORT}/__sala/page-cache/purge`,
   PORT: String(CMS_PORT),
   STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${STORE_PORT}`,
@@ -86,6 +89,7 @@ const storeEnv = {
   SESSION_SECRET: storefrontSessionSecret(),
   PAGE_CACHE_SECRET: pageCacheSecret,
   CLIENT_ADDRESS_SECRET: clientAddressSecret,
+  PREVIEW_SECRET: previewSecret,
 };
 const storefront = dev
   ? start('storefront', 'npm', ['run', 'dev', '-w', '@sala/storefront', '--', '--port', String(STORE_PORT)], { env: storeEnv })

@@ -98,6 +98,7 @@ function productionSecrets(): Record<string, string> {
     ENCRYPTION_KEY: secret(),
     // the storefront's, so sign-ins count per visitor as in production
     CLIENT_ADDRESS_SECRET: process.env.BENCH_CLIENT_ADDRESS_SECRET || secret(),
+    PREVIEW_SECRET: secret(),
     DEMO_DEPLOYMENT: 'true',
   };
 }

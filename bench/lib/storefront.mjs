@@ -57,6 +57,7 @@ export function storefrontEnv(cmsUrl, port) {
     SESSION_SECRET: BENCH_SESSION_SECRET,
     CLIENT_ADDRESS_SECRET: BENCH_CLIENT_ADDRESS_SECRET,
     PAGE_CACHE_SECRET: BENCH_PAGE_CACHE_SECRET,
+    PREVIEW_SECRET: BENCH_PREVIEW_SECRET,
     STOREFRONT_ACCESS_LOG: 'false',
   };
 }
@@ -67,6 +68,7 @@ export function storefrontEnv(cmsUrl, port) {
  */
 export const BENCH_PAGE_CACHE_SECRET = randomBytes(36).toString('base64');
 const BENCH_SESSION_SECRET = randomBytes(36).toString('base64');
+const BENCH_PREVIEW_SECRET = randomBytes(36).toString('base64');
 
 export async function startStorefront(cmsUrl, dir) {
   const port = await freePort();

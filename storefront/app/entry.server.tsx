@@ -13,7 +13,7 @@ import { getEnv } from '~/env.server';
 import { createEmotionCache } from '~/lib/emotion-cache';
 import { pageBody, withoutNulBytes } from '~/lib/html-bytes.server';
 import { NonceContext } from '~/lib/nonce';
-import { createNonce, setPageSecurityHeaders } from '~/lib/security-headers.server';
+import { createNonce, framingOf, setPageSecurityHeaders } from '~/lib/security-headers.server';
 
 // Fail at start-up, not on the first request, when the environment is wrong.
 getEnv();
@@ -65,7 +65,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
               const scanned = Object.keys(cache.inserted).length === 0 ? '' : html.toString('latin1');
               const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(scanned));
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              setPageSecurityHeaders(responseHeaders, nonce);
+              setPageSecurityHeaders(responseHeaders, nonce, getEnv(), framingOf(new URL(request.url).pathname));
               resolve(new Response(pageBody(html, styles), { status, headers: responseHeaders }));
             },
             destroy(error: unknown) {

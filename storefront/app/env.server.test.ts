@@ -39,7 +39,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'sala-dev-session-secret-change-me' })).toThrow(/SESSION_SECRET/);
     expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short-but-16-chars' })).toThrow(/SESSION_SECRET/);
     expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, PAGE_CACHE_SECRET: 'change-me' })).toThrow(/PAGE_CACHE_SECRET/);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: `${strong}-address`, PUBLIC_URL: 'https://shop.example.test' }).SESSION_SECRET).toBe(strong);
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: `${strong}-address`, PUBLIC_URL: 'https://shop.example.test' })).toThrow(
+      /PREVIEW_SECRET is not set/,
+    );
+    expect(
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: strong, CLIENT_ADDRESS_SECRET: `${strong}-address`, PREVIEW_SECRET: `${strong}-preview`, PUBLIC_URL: 'https://shop.example.test' })
+        .SESSION_SECRET,
+    ).toBe(strong);
     expect(parseEnv({ NODE_ENV: 'development' }).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
   });
 });
@@ -53,7 +59,11 @@ describe('PUBLIC_URL', () => {
 
   it('is required in production and must be http(s)', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
-    const secrets = { SESSION_SECRET: 'k3Vq8sYx0bLr2Tn9Wm4Zp7Hd1Fg6Jc5Ae0Ro2Us8', CLIENT_ADDRESS_SECRET: 'Qm7Zr2Lx9Vb4Nc8Kt1Hs6Pd3Wf0Jy5Ge2Ua7Ro4' };
+    const secrets = {
+      SESSION_SECRET: 'k3Vq8sYx0bLr2Tn9Wm4Zp7Hd1Fg6Jc5Ae0Ro2Us8',
+      CLIENT_ADDRESS_SECRET: 'Qm7Zr2Lx9Vb4Nc8Kt1Hs6Pd3Wf0Jy5Ge2Ua7Ro4',
+      PREVIEW_SECRET: 'Pv4Xn8Lm2Qr6Tz0Wb3Ks7Hd1Jf5Gc9Ay2Ue6Ro0',
+    };
     expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.test', ...secrets }).PUBLIC_URL).toBe('https://shop.example.test');
     expect(() => parseEnv({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });

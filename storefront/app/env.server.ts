@@ -64,6 +64,8 @@ const EnvSchema = z
       }),
     /** Signs the visitor's address on CMS calls (the CMS's CLIENT_ADDRESS_SECRET); unset, the CMS counts the storefront's address. */
     CLIENT_ADDRESS_SECRET: z.string().min(16).optional(),
+    /** Checks the preview links the CMS signs (the CMS's PREVIEW_SECRET, ADR 170); unset, /preview answers 404. */
+    PREVIEW_SECRET: z.string().min(16).optional(),
     /** Send the session cookie over HTTPS only; on by default in production. */
     SESSION_COOKIE_SECURE: z
       .enum(['true', 'false'])

@@ -49,6 +49,7 @@ describe('production CMS secrets', () => {
     ['JWT_SECRET', 'x'.repeat(48)],
     ['PAGE_CACHE_SECRET', 'bench-page-cache-secret'],
     ['CLIENT_ADDRESS_SECRET', 'change-me'],
+    ['PREVIEW_SECRET', ''],
   ])(
     'refuses to start with %s=%s',
     async (name, value) => {
@@ -93,6 +94,7 @@ describe('production CMS with strong secrets, and the storefront beside it', () 
     ['PAGE_CACHE_SECRET', 'change-me'],
     ['PAGE_CACHE_SECRET', 'bench-page-cache-secret'],
     ['CLIENT_ADDRESS_SECRET', ''],
+    ['PREVIEW_SECRET', 'change-me'],
   ])(
     'the storefront refuses to start with %s=%s',
     async (name, value) => {

@@ -13,6 +13,7 @@ import { ADMIN_TEXTS } from './catalogue-admin.js';
 import { CARD_TEXTS } from './catalogue-card.js';
 import { UPLOAD_TEXTS } from './catalogue-upload.js';
 import { CHECKOUT_TEXTS } from './catalogue-checkout.js';
+import { PREVIEW_TEXTS } from './catalogue-preview.js';
 
 export const TEXT_CATALOGUE = {
   // site navigation and home
@@ -482,4 +483,5 @@ export const TEXT_CATALOGUE = {
   ...CARD_TEXTS,
   ...UPLOAD_TEXTS,
   ...CHECKOUT_TEXTS,
+  ...PREVIEW_TEXTS,
 } as const satisfies Record<string, { th: string; en: string }>;

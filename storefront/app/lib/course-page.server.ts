@@ -132,39 +132,41 @@ function unavailable(error: unknown, what: string): never {
 /**
  * Loads the page, or throws: a 404 for an id the CMS does not publish, a 301 to the
  * canonical `/courses/{id}-{slug}` for any other spelling, and a redirect to the playlist
- * for `?learn=true` when the student may watch.
+ * for `?learn=true` when the student may watch. `preview` is the course a verified preview
+ * link read (ADR 170): the page shows it as a visitor would, and nothing of it is shared.
  */
 export async function loadCoursePage(args: {
   request: Request;
   idParam: string | undefined;
   locale: Locale;
   siteName: string;
+  preview?: WireCourseDetail;
 }): Promise<{ page: CoursePageData; session: AppSession; setCookie: string | null }> {
-  const { request, locale } = args;
+  const { request, locale, preview } = args;
   const url = new URL(request.url);
-  const courseId = parseCourseId(args.idParam);
+  const courseId = preview ? preview.id : parseCourseId(args.idParam);
   if (courseId === null) throw data(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
   const session = await getSession(request);
-  const student = session.get('student') ?? null;
+  const student = preview ? null : (session.get('student') ?? null);
   // A visitor without a session sees what every such visitor sees: the course, its first page of
   // comments and the running promotions may come from the public-data cache (ADR 146).
-  const shared = !student && !hasSessionCookie(request);
+  const shared = !preview && !student && !hasSessionCookie(request);
   const options = { signal: request.signal, locale, jwt: student?.jwt ?? null, shared };
 
   let detail: WireCourseDetail;
   let settings: WireSiteSettings;
   try {
-    [detail, settings] = await Promise.all([getCourseDetail(courseId, options), getSiteSettings(options)]);
+    [detail, settings] = await Promise.all([preview ?? getCourseDetail(courseId, options), getSiteSettings(options)]);
   } catch (error) {
     if (isCmsNotFound(error)) throw data(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
     return unavailable(error, `course ${courseId}`);
   }
 
-  if (`/courses/${args.idParam}` !== detail.link_path) {
+  if (!preview && `/courses/${args.idParam}` !== detail.link_path) {
     throw redirect(`${detail.link_path}${url.search}`, { status: 301, headers: { 'Cache-Control': 'public, max-age=300' } });
   }
-  if (url.searchParams.get('learn') === 'true' && detail.canLearn) {
+  if (!preview && url.searchParams.get('learn') === 'true' && detail.canLearn) {
     throw redirect(`${detail.link_path}/learn`, { headers: { 'Cache-Control': 'no-store' } });
   }
 

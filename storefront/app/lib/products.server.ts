@@ -33,26 +33,26 @@ const ProductListResponseSchema = z.looseObject({
 
 const PlanSchema = z.looseObject({ id: z.number().int(), is_default: z.boolean(), price: z.number().nullable(), pricing_type: z.string() });
 
-const ProductDetailResponseSchema = z.looseObject({
-  success: z.literal(true),
-  data: z.looseObject({
-    id: z.number().int().positive(),
-    slug: z.string().nullable(),
-    link_path: z.string(),
-    title: z.string(),
-    meta_title: z.string().nullable(),
-    meta_description: z.string().nullable(),
-    social_title: z.string().nullable(),
-    social_description: z.string().nullable(),
-    social_image: image.nullable(),
-    preview: z.looseObject({ videoUrl: z.string().nullable(), pictureUrl: z.string().nullable(), imageAlt: z.string().nullable() }),
-    priceDetail: z.array(PlanSchema),
-    courseDescription: z.looseObject({ title: z.string(), description: z.string().nullable(), short_description: z.string().nullable() }),
-    image_detail: z.array(image),
-    available_qty: z.number().int().nullable(),
-    sku: z.string().nullable(),
-  }),
+/** A product page as the CMS answers it (the public route, and a preview link's, ADR 170). */
+export const ProductDetailSchema = z.looseObject({
+  id: z.number().int().positive(),
+  slug: z.string().nullable(),
+  link_path: z.string(),
+  title: z.string(),
+  meta_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  social_title: z.string().nullable(),
+  social_description: z.string().nullable(),
+  social_image: image.nullable(),
+  preview: z.looseObject({ videoUrl: z.string().nullable(), pictureUrl: z.string().nullable(), imageAlt: z.string().nullable() }),
+  priceDetail: z.array(PlanSchema),
+  courseDescription: z.looseObject({ title: z.string(), description: z.string().nullable(), short_description: z.string().nullable() }),
+  image_detail: z.array(image),
+  available_qty: z.number().int().nullable(),
+  sku: z.string().nullable(),
 });
+
+const ProductDetailResponseSchema = z.looseObject({ success: z.literal(true), data: ProductDetailSchema });
 
 const CartAnswerSchema = z.looseObject({ success: z.literal(true), data: z.array(z.looseObject({ id: z.number().int() })) });
 const HandOffAnswerSchema = z.looseObject({ success: z.literal(true), location: z.string().url() });
@@ -113,6 +113,11 @@ function priceOf(plans: z.infer<typeof PlanSchema>[]): number | null {
 /** A published product; a CmsError CMS_NOT_FOUND (or CmsApiError 404) when there is none with that id. */
 export async function getProductDetail(productId: number, options: CallOptions = {}): Promise<ProductDetailView> {
   const { data } = await callJson(`/public/products/${productId}/0`, ProductDetailResponseSchema, options);
+  return productView(data);
+}
+
+/** What the product page shows of the CMS's answer. */
+export function productView(data: z.infer<typeof ProductDetailSchema>): ProductDetailView {
   const toImage = (file: z.infer<typeof image>): ProductImage => ({
     url: toPublicAssetUrl(file.url) as string,
     alt: file.alternativeText || data.title,

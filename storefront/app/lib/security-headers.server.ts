@@ -40,7 +40,20 @@ function realtimeOrigins(env: Env): string[] {
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))];
 
-export function contentSecurityPolicy(nonce: string, env: Env = getEnv()): string {
+/** Who may frame a page: nobody, or (the preview route only, ADR 170) the Strapi admin's origin. */
+export type Framing = 'none' | 'cms-admin';
+
+/** The origin of the Strapi admin, which frames the preview: the CMS's public origin. */
+export function cmsAdminOrigin(env: Env = getEnv()): string | null {
+  return originOf(env.CMS_PUBLIC_URL);
+}
+
+function frameAncestors(framing: Framing, env: Env): string[] {
+  const admin = framing === 'cms-admin' ? cmsAdminOrigin(env) : null;
+  return admin ? [admin] : ["'none'"];
+}
+
+export function contentSecurityPolicy(nonce: string, env: Env = getEnv(), framing: Framing = 'none'): string {
   const cms = originOf(env.CMS_PUBLIC_URL);
   const providers = env.PAYMENT_PROVIDER_ORIGINS;
   const directives: [string, string[]][] = [
@@ -56,7 +69,7 @@ export function contentSecurityPolicy(nonce: string, env: Env = getEnv()): strin
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
+    ['frame-ancestors', frameAncestors(framing, env)],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
@@ -69,11 +82,23 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/** The pages the Strapi admin frames: the preview route (ADR 170). Every other page refuses framing. */
+export function framingOf(pathname: string): Framing {
+  return pathname === '/preview' ? 'cms-admin' : 'none';
+}
+
 /**
  * Sets a page's security headers. Outside production the CSP is sent as Report-Only: Vite's
  * development server injects scripts of its own; the browser's console still names a violation.
+ * A page the admin frames has no X-Frame-Options (it has no way to name one origin) and an
+ * enforced `frame-ancestors` in every environment.
  */
-export function setPageSecurityHeaders(headers: Headers, nonce: string, env: Env = getEnv()): void {
-  headers.set(env.NODE_ENV === 'production' ? 'Content-Security-Policy' : 'Content-Security-Policy-Report-Only', contentSecurityPolicy(nonce, env));
+export function setPageSecurityHeaders(headers: Headers, nonce: string, env: Env = getEnv(), framing: Framing = 'none'): void {
+  const production = env.NODE_ENV === 'production';
+  headers.set(production ? 'Content-Security-Policy' : 'Content-Security-Policy-Report-Only', contentSecurityPolicy(nonce, env, framing));
   for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) headers.set(name, value);
+  if (framing !== 'none') {
+    headers.delete('X-Frame-Options');
+    if (!production) headers.set('Content-Security-Policy', `frame-ancestors ${frameAncestors(framing, env).join(' ')}`);
+  }
 }

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
+import { createContext, useContext, useMemo } from 'react';
 import type { TextKey, Translate } from '@sala/shared/texts';
 
 export const LOCALES = ['th', 'en'] as const;
@@ -26,9 +27,18 @@ export function useLocale(): Locale {
   return useRouteLoaderData<PageTextsRef>('root')?.locale ?? DEFAULT_LOCALE;
 }
 
+/**
+ * Texts laid over the page's own inside one subtree: a text's preview (ADR 170) shows its edited
+ * value on the page that uses it. Nothing else provides it.
+ */
+const TextOverrides = createContext<Texts | null>(null);
+export const TextOverridesProvider = TextOverrides.Provider;
+
 /** The resolved texts of the page (key → text). */
 export function useTexts(): Texts {
-  return textsOf(useRouteLoaderData<PageTextsRef>('root'));
+  const texts = textsOf(useRouteLoaderData<PageTextsRef>('root'));
+  const overrides = useContext(TextOverrides);
+  return useMemo(() => (overrides ? { ...texts, ...overrides } : texts), [texts, overrides]);
 }
 
 /* ------------------------------------------------------------------ the page's texts (ADR 146) */

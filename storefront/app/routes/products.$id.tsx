@@ -8,19 +8,17 @@
  * first and comes back to this page.
  */
 import { getEnv } from '~/env.server';
-import { chakra } from '@chakra-ui/react';
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { BuyBox, type ProductActionData } from '~/components/products/buy-box';
-import { ProductGallery } from '~/components/products/product-gallery';
-import { ProductTabs } from '~/components/products/product-tabs';
+import type { ProductActionData } from '~/components/products/buy-box';
+import { ProductPage } from '~/components/products/product-page';
 import { PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError, isCmsNotFound } from '~/lib/cms.server';
 import { parseCourseId } from '~/models/course-path';
 import { getLocale, getTexts } from '~/lib/i18n.server';
-import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
+import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
 import { addProductToCart, getProductDetail, handOffToBookstore } from '~/lib/products.server';
 import { getShippingAddresses } from '~/lib/shipping.server';
 import { getSessionStudent, hasSessionCookie } from '~/lib/session.server';
@@ -127,29 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ProductRoute() {
   const { product } = useLoaderData<typeof loader>();
-  const t = useT();
-  return (
-    <chakra.div maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="product-page" data-product-id={product.id}>
-      <chakra.nav aria-label={t('products_title')} fontSize="sm" mb="4">
-        <chakra.a href="/products" color="brand" fontWeight="600" _hover={{ textDecoration: 'underline' }}>
-          ‹ {t('products_title')}
-        </chakra.a>
-      </chakra.nav>
-      <chakra.div display="grid" gap={{ base: '6', md: '10' }} gridTemplateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} alignItems="start">
-        <ProductGallery images={product.gallery} title={product.title} />
-        <chakra.div display="flex" flexDirection="column" gap="4" minW="0">
-          <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" lineHeight="1.35" overflowWrap="anywhere" data-testid="product-title">
-            {product.title}
-          </chakra.h1>
-          {product.shortDescription ? <chakra.p color="fg.muted">{product.shortDescription}</chakra.p> : null}
-          <BuyBox product={product} />
-        </chakra.div>
-      </chakra.div>
-      <chakra.div mt={{ base: '8', md: '12' }}>
-        <ProductTabs product={product} />
-      </chakra.div>
-    </chakra.div>
-  );
+  return <ProductPage product={product} />;
 }
 
 export function ErrorBoundary() {

@@ -26,6 +26,7 @@ export function strongCmsSecrets(): Record<string, string> {
     JWT_SECRET: secret(),
     ENCRYPTION_KEY: secret(),
     CLIENT_ADDRESS_SECRET: secret(),
+    PREVIEW_SECRET: secret(),
   };
 }
 

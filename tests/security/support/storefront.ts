@@ -28,6 +28,7 @@ export const STOREFRONT_TEST_SECRETS = {
   SESSION_SECRET: 'security-suite-session-secret-0123456789',
   PAGE_CACHE_SECRET: 'security-suite-page-cache-secret-0123456789',
   CLIENT_ADDRESS_SECRET: TEST_ENV.CLIENT_ADDRESS_SECRET,
+  PREVIEW_SECRET: TEST_ENV.PREVIEW_SECRET,
 };
 
 /** Starts the built storefront for `cmsUrl` and resolves once it answers /healthcheck. */
