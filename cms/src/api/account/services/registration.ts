@@ -7,7 +7,7 @@
  * pass a limit together. Sign-ups per address are limited too (SIGNUP_MAX_PER_IP_PER_DAY).
  */
 import type { Core } from '@strapi/strapi';
-import { BANGKOK_UTC_OFFSET_HOURS } from '@sala/shared/constants';
+import { startOfBangkokDay } from '../../../lib/bangkok-day';
 import { buildRegistrationSchema, registrationTaxInvoice, taxInvoiceToWire, type RegistrationPayload } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { badRequest, conflict } from '../../../lib/errors';
@@ -49,14 +49,6 @@ export function registrationErrorCode(errors: FieldErrors): RegistrationErrorCod
 
 export function invalidRegistration(errors: FieldErrors) {
   return badRequest(registrationErrorCode(errors), undefined, { errors });
-}
-
-/** Midnight of the Bangkok calendar day that `now` falls in (Thailand has no daylight saving). */
-export function startOfBangkokDay(now: Date): Date {
-  const offsetMs = BANGKOK_UTC_OFFSET_HOURS * 3600e3;
-  const local = new Date(now.getTime() + offsetMs);
-  local.setUTCHours(0, 0, 0, 0);
-  return new Date(local.getTime() - offsetMs);
 }
 
 type LabelAnswer = { id: number; label: string; value: string | string[]; validation: true };
