@@ -1,6 +1,7 @@
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { ADMIN_TH } from './translations/th';
 import { registerOrderActions } from './order-actions';
+import { registerShopWidgets } from './widgets';
 
 /** The admin's language before anyone signs in: Thai unless this browser chose another (ADR 163). */
 const LANGUAGE_KEY = 'strapi-admin-language';
@@ -21,7 +22,7 @@ export default {
     notifications: { releases: false },
   },
   register(app: StrapiApp) {
-    void app;
+    registerShopWidgets(app as never);
   },
   bootstrap(app: StrapiApp) {
     // Runs before the admin's store reads the stored language: a first visit opens in Thai.
