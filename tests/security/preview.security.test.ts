@@ -51,9 +51,10 @@ describe('(preview) drafts', () => {
     const answers = await Promise.all(attempts);
     for (const answer of answers) {
       expect(answer.text).not.toContain(SECRET_TITLE);
-      expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.status).toBeLessThan(500);
     }
+    // the course's own page and the CMS's preview call refuse outright (a list may answer an empty 200)
+    for (const index of [0, 1, 7, 8, 9, 10]) expect(answers[index].status, `attempt ${index}`).toBeGreaterThanOrEqual(400);
     // the forged links at the storefront say so in Thai, and are not kept by any cache
     const forged = answers[answers.length - 1];
     expect(forged.status).toBe(403);
