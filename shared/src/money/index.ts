@@ -251,3 +251,72 @@ export function from2c2pAmount(text: string, currency: Currency = 'THB'): Money 
   if (!/^\d{12}$/.test(text)) throw new RangeError(`a card hand-off amount has exactly 12 digits, got "${text}"`);
   return money(Number(text), currency);
 }
+
+
+/**
+ * Amounts and percents as a person types and reads them in a form (`1,490.00`, `7`),
+ * against the integers the database keeps (149000 satang, 700 basis points). Editors
+ * never see minor units: a wrong guess by a factor of 100 sells a course for 14.90 baht.
+ */
+
+/** Why a typed amount or percent was refused; each has a Thai text under `money_input_<reason>`. */
+export type MoneyInputReason = 'not_a_number' | 'too_many_decimals' | 'negative' | 'too_large' | 'above_whole';
+
+export type MoneyInputResult = { ok: true; value: number | null } | { ok: false; reason: MoneyInputReason };
+
+export type MoneyInputRules = {
+  /** Refuse amounts below zero (prices, fees, discounts). */
+  allowNegative?: boolean;
+};
+
+// Digits with optional comma grouping by threes, then optional decimals: `1,490.00`, `1490`, `-3.5`.
+const TYPED_AMOUNT = /^([+-]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/;
+
+/**
+ * Reads an amount typed in major units (`1,490.00`, `1490`, `฿1,490`) as integer minor units
+ * (149000). Empty text is `null` (no value). Refuses more decimals than the currency has
+ * (`14.905`) instead of rounding them away, and negatives unless the rules allow them.
+ */
+export function parseMoneyInput(text: string, currency: Currency = 'THB', rules: MoneyInputRules = {}): MoneyInputResult {
+  const trimmed = text.replace(/[\s฿$]/g, '').replace(/^(THB|USD)/i, '');
+  if (trimmed === '') return { ok: true, value: null };
+  const match = TYPED_AMOUNT.exec(trimmed);
+  if (!match) return { ok: false, reason: 'not_a_number' };
+  const [, sign, whole, fraction = ''] = match;
+  if (fraction.length > CURRENCY_DECIMALS[currency]) return { ok: false, reason: 'too_many_decimals' };
+  const parsed = tryParseMajor(`${sign}${whole.replace(/,/g, '')}${fraction ? `.${fraction}` : ''}`, currency);
+  if (!parsed || parsed.amount > 2147483647 || parsed.amount < -2147483648) return { ok: false, reason: 'too_large' };
+  if (parsed.amount < 0 && !rules.allowNegative) return { ok: false, reason: 'negative' };
+  return { ok: true, value: parsed.amount === 0 ? 0 : parsed.amount };
+}
+
+/** Minor units as a form shows them, grouped with two decimals and no symbol: 149000 is `1,490.00`; null is ''. */
+export function formatMoneyInput(amount: number | null | undefined, currency: Currency = 'THB'): string {
+  if (amount === null || amount === undefined || !Number.isSafeInteger(amount)) return '';
+  return formatMoney(money(amount, currency), 'en').replace(/^(-?)(?:THB |\$)/, '$1');
+}
+
+/**
+ * Reads a percent typed with at most two decimals (`7`, `7.5`, `7.00 %`) as basis points
+ * (700, 750, 700). Empty text is `null`. Above 100 % is refused unless `allowAboveWhole`.
+ */
+export function parsePercentInput(text: string, rules: { allowAboveWhole?: boolean } = {}): MoneyInputResult {
+  const trimmed = text.replace(/[\s%]/g, '');
+  if (trimmed === '') return { ok: true, value: null };
+  if (trimmed.startsWith('-') && /^-\d+(\.\d*)?$/.test(trimmed)) return { ok: false, reason: 'negative' };
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(trimmed);
+  if (!match) return { ok: false, reason: 'not_a_number' };
+  const fraction = match[2] ?? '';
+  if (fraction.length > 2) return { ok: false, reason: 'too_many_decimals' };
+  if (match[1].length > 9) return { ok: false, reason: 'too_large' };
+  const basisPoints = percentToBasisPoints(fraction ? `${match[1]}.${fraction}` : match[1]);
+  if (basisPoints > BASIS_POINTS_PER_WHOLE && !rules.allowAboveWhole) return { ok: false, reason: 'above_whole' };
+  return { ok: true, value: basisPoints };
+}
+
+/** Basis points as a form shows a percent, with two decimals: 700 is `7.00`, 150 is `1.50`; null is ''. */
+export function formatPercentInput(basisPoints: number | null | undefined): string {
+  if (basisPoints === null || basisPoints === undefined || !Number.isSafeInteger(basisPoints)) return '';
+  // One percent is 100 basis points, the same shape as 1 baht in satang: reuse the two-decimal split.
+  return formatMoney(money(basisPoints, 'THB'), 'en').replace(/^(-?)THB /, '$1');
+}

@@ -14,6 +14,7 @@ import { CARD_TEXTS } from './catalogue-card.js';
 import { UPLOAD_TEXTS } from './catalogue-upload.js';
 import { CHECKOUT_TEXTS } from './catalogue-checkout.js';
 import { PREVIEW_TEXTS } from './catalogue-preview.js';
+import { CMS_FIELD_TEXTS } from './catalogue-cms-fields.js';
 
 export const TEXT_CATALOGUE = {
   // site navigation and home
@@ -484,4 +485,5 @@ export const TEXT_CATALOGUE = {
   ...UPLOAD_TEXTS,
   ...CHECKOUT_TEXTS,
   ...PREVIEW_TEXTS,
+  ...CMS_FIELD_TEXTS,
 } as const satisfies Record<string, { th: string; en: string }>;
