@@ -10,9 +10,11 @@ import { applyAdminLayouts } from './admin-layouts/apply';
 import { ensureAdminRoles, keepPaymentKeysToSuperAdmin } from './admin-access/roles';
 import { lockOrderFields, registerReadOnlyOrders } from './api/order-admin/lib/read-only';
 import { registerOrderAdminRoutes, registerOrderReviewPermission } from './api/order-admin/lib/admin-routes';
+import { registerEditorFields } from './lib/editor-fields';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
+    registerEditorFields(strapi);
     // A bad TRUSTED_PROXIES entry stops the start; a missing CLIENT_ADDRESS_SECRET is said out loud (ADR 158).
     const addresses = clientAddressSettings();
     if (!addresses.signed) strapi.log.warn('[limits] CLIENT_ADDRESS_SECRET is not set: calls from the storefront count under its own address');

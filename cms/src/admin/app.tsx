@@ -2,6 +2,7 @@ import type { StrapiApp } from '@strapi/strapi/admin';
 import { ADMIN_TH } from './translations/th';
 import { registerOrderActions } from './order-actions';
 import { registerShopWidgets } from './widgets';
+import { formatMoneyColumns, registerMoneyFields } from './money-field';
 
 /** The admin's language before anyone signs in: Thai unless this browser chose another (ADR 163). */
 const LANGUAGE_KEY = 'strapi-admin-language';
@@ -23,6 +24,8 @@ export default {
   },
   register(app: StrapiApp) {
     registerShopWidgets(app as never);
+    // prices as baht, rates as %, the layout by name (ADR 164, 165)
+    registerMoneyFields(app);
   },
   bootstrap(app: StrapiApp) {
     // Runs before the admin's store reads the stored language: a first visit opens in Thai.
@@ -30,5 +33,6 @@ export default {
     if (!window.localStorage.getItem(GUIDED_TOUR_KEY)) window.localStorage.setItem(GUIDED_TOUR_KEY, JSON.stringify({ enabled: false }));
     // orders and payments: read-only, with the shop's approve, refuse and cancel buttons (ADR 168)
     registerOrderActions(app);
+    formatMoneyColumns(app);
   },
 };
