@@ -252,7 +252,6 @@ export function from2c2pAmount(text: string, currency: Currency = 'THB'): Money 
   return money(Number(text), currency);
 }
 
-
 /**
  * Amounts and percents as a person types and reads them in a form (`1,490.00`, `7`),
  * against the integers the database keeps (149000 satang, 700 basis points). Editors

@@ -17,10 +17,13 @@ export const CMS_FIELD_TEXTS = {
   percent_field_label: { th: 'เปอร์เซ็นต์', en: 'Percent' },
   percent_field_description: { th: 'เปอร์เซ็นต์ที่แสดงและกรอกเป็น % (เก็บเป็นหนึ่งในร้อยของเปอร์เซ็นต์)', en: 'A percent shown and typed as % (kept in basis points)' },
   site_layout_field_label: { th: 'รูปแบบหน้าคอร์ส', en: 'Course page layout' },
-  site_layout_field_description: { th: 'เลือกรูปแบบหน้ารายละเอียดคอร์สของทั้งเว็บไซต์', en: 'The course detail page layout of the whole site' },
+  site_layout_field_description: {
+    th: 'รูปแบบหน้ารายละเอียดคอร์สของทั้งเว็บไซต์: มาตรฐาน, แบนเนอร์เต็มจอ (ชื่อคอร์สบนภาพปก), ภาพตัวอย่างใหญ่ด้านบน หรือหน้าสมัครเรียน (สมัครและชำระเงินได้ในหน้าคอร์ส)',
+    en: 'The course detail page layout of the whole site: standard, full-width banner (title over the cover), large preview on top, or the registration page (sign up and pay on the course page)',
+  },
   site_layout_placeholder: { th: 'เลือกรูปแบบหน้าคอร์ส', en: 'Choose a course page layout' },
-  site_layout_default: { th: 'มาตรฐาน: ชื่อคอร์สคู่ภาพตัวอย่าง กล่องราคาด้านข้าง', en: 'Standard: title beside the preview, price box at the side' },
-  site_layout_1: { th: 'แบนเนอร์เต็มจอ: ชื่อคอร์สบนภาพปก', en: 'Full-width banner: title over the cover picture' },
-  site_layout_3: { th: 'ภาพตัวอย่างใหญ่ด้านบน: ชื่อคอร์สและราคาเรียงแถวเดียว', en: 'Large preview on top: title and price in one row' },
-  site_layout_4: { th: 'หน้าสมัครเรียน: สมัครและชำระเงินได้ในหน้าคอร์ส', en: 'Registration page: sign up and pay on the course page' },
+  site_layout_default: { th: 'มาตรฐาน (กล่องราคาด้านข้าง)', en: 'Standard (price box at the side)' },
+  site_layout_1: { th: 'แบนเนอร์เต็มจอ', en: 'Full-width banner' },
+  site_layout_3: { th: 'ภาพตัวอย่างใหญ่ด้านบน', en: 'Large preview on top' },
+  site_layout_4: { th: 'หน้าสมัครเรียนและชำระเงิน', en: 'Registration and payment page' },
 } as const satisfies Record<string, { th: string; en: string }>;

@@ -10,12 +10,7 @@ export default function LayoutSelect({ name, label, required, disabled, labelAct
   return (
     <Field.Root name={name} id={name} hint={text('site_layout_field_description')} error={error} required={required}>
       <Field.Label action={labelAction}>{label}</Field.Label>
-      <SingleSelect
-        value={typeof value === 'string' ? value : undefined}
-        placeholder={text('site_layout_placeholder')}
-        disabled={disabled}
-        onChange={(next) => onChange(name, String(next))}
-      >
+      <SingleSelect value={typeof value === 'string' ? value : undefined} placeholder={text('site_layout_placeholder')} disabled={disabled} onChange={(next) => onChange(name, String(next))}>
         {SITE_LAYOUTS.map((layout) => (
           <SingleSelectOption key={layout} value={layout}>
             {text(LAYOUT_NAME_KEYS[layout])}
