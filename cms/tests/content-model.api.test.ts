@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MODEL_CHECKLIST, NOT_STORED_ENTITIES } from './content-model.checklist';
 import { startStrapi, type TestStrapi } from './helpers/strapi';
 
-type Attribute = { type: string; target?: string; component?: string; enum?: string[]; private?: boolean; default?: unknown };
+type Attribute = { type: string; customField?: string; target?: string; component?: string; enum?: string[]; private?: boolean; default?: unknown };
 type Model = { uid: string; attributes: Record<string, Attribute>; options?: { draftAndPublish?: boolean } };
 
 let cms: TestStrapi;
@@ -92,6 +92,29 @@ describe('content model against spec section 3', () => {
           .map(([name]) => `${m.uid}.${name}`),
       );
     expect(floats).toEqual([]);
+  });
+
+  it('edits every money field as baht or dollars, and every basis-point rate as a percent, in the admin (ADR 164)', () => {
+    const models = ([...Object.values(cms.strapi.contentTypes), ...Object.values(cms.strapi.components)] as Model[]).filter((m) => m.uid.startsWith('api::') || !m.uid.includes('::'));
+    const listed = CONTENT_MODEL_CHECKLIST.flatMap((entry) =>
+      (entry.money ?? []).filter((name) => model(entry.uid)?.attributes[name]?.customField !== 'global::money').map((name) => `${entry.uid}.${name}`),
+    );
+    expect(listed).toEqual([]);
+    // a money column added later as a bare integer would show 149000 to an editor again
+    const moneyName = /price|amount|fee|discount|^net$|^vat$/;
+    const bareMoney = models.flatMap((m) =>
+      Object.entries(m.attributes)
+        .filter(([name, a]) => a.type === 'integer' && moneyName.test(name) && !/percent|_bp$/.test(name) && a.customField !== 'global::money')
+        .map(([name]) => `${m.uid}.${name}`),
+    );
+    expect(bareMoney).toEqual([]);
+    const barePercent = models.flatMap((m) =>
+      Object.entries(m.attributes)
+        .filter(([name, a]) => (name.endsWith('_bp') || name === 'vat_value') && a.customField !== 'global::percent')
+        .map(([name]) => `${m.uid}.${name}`),
+    );
+    expect(barePercent).toEqual([]);
+    expect(model('api::site-setting.site-setting')?.attributes.layout).toMatchObject({ type: 'string', customField: 'global::site-layout' });
   });
 
   it('uses no draft & publish on any content type, so row ids never change', () => {
