@@ -44,9 +44,12 @@ export function previewExpiryProblem(expires: number, nowSeconds: number): 'expi
   return null;
 }
 
+/** Something that reads one query parameter by name, as URLSearchParams does. */
+export type QueryReader = { get(name: string): string | null };
+
 /** Reads the link's parameters from a query (URLSearchParams or a plain object); null when any is missing or malformed. */
-export function readPreviewParams(query: URLSearchParams | Record<string, unknown>): PreviewParams | null {
-  const get = (name: string) => (query instanceof URLSearchParams ? (query.get(name) ?? undefined) : query[name]);
+export function readPreviewParams(query: QueryReader | Record<string, unknown>): PreviewParams | null {
+  const get = (name: string) => (typeof query.get === 'function' ? ((query as QueryReader).get(name) ?? undefined) : (query as Record<string, unknown>)[name]);
   const parsed = PreviewParamsSchema.safeParse({
     uid: get('uid'),
     documentId: get('documentId'),
@@ -60,9 +63,12 @@ export function readPreviewParams(query: URLSearchParams | Record<string, unknow
 
 /** The query string of a signed link (the caller adds its signature). */
 export function previewQuery(claims: PreviewClaims, signature: string): string {
-  const params = new URLSearchParams({ uid: claims.uid, documentId: claims.documentId, status: claims.status });
-  if (claims.locale) params.set('locale', claims.locale);
-  params.set('expires', String(claims.expires));
-  params.set('signature', signature);
-  return params.toString();
+  const params: [string, string][] = [
+    ['uid', claims.uid],
+    ['documentId', claims.documentId],
+    ['status', claims.status],
+  ];
+  if (claims.locale) params.push(['locale', claims.locale]);
+  params.push(['expires', String(claims.expires)], ['signature', signature]);
+  return params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
 }
