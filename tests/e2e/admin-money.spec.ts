@@ -129,7 +129,7 @@ test.describe('the Strapi admin in Thai money and names', () => {
       await openEditView(page, 'single-types/api::site-setting.site-setting');
       // 700 basis points read as 7.00 %
       await expect(page.locator('[data-percent-field="vat_value"]')).toHaveValue('7.00', { timeout: 120_000 });
-      const layout = page.getByRole('combobox', { name: /รูปแบบหน้าคอร์ส|layout/ });
+      const layout = page.getByRole('combobox', { name: /แบบหน้าคอร์ส|layout/ });
       await layout.scrollIntoViewIfNeeded();
       await keepScreenshot(page, testInfo, 'admin-site-setting-1440');
       await layout.click();

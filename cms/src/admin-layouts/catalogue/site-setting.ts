@@ -52,7 +52,7 @@ export const SITE_SETTING: AdminLayout = {
   ],
   fields: {
     title: { label: 'ชื่อเว็บไซต์', description: 'แสดงในแถบเบราว์เซอร์และอีเมล' },
-    layout: { label: 'แบบหน้าคอร์ส', description: 'default, 1, 3 หรือ 4 (แบบ 4 สมัครและชำระเงินในหน้าคอร์ส)' },
+    layout: { label: 'แบบหน้าคอร์ส', description: 'ทุกคอร์สในร้านใช้แบบนี้ (แบบหน้าสมัครเรียนและชำระเงิน: กรอกและจ่ายในหน้าคอร์สเลย)' },
     course_teacher: { label: 'คอร์สอื่นของผู้สอน', description: 'แสดงรายการคอร์สของผู้สอนคนเดียวกันใต้หน้าคอร์ส' },
     course_group: { label: 'คอร์สในกลุ่มเดียวกัน', description: 'แสดงรายการคอร์สกลุ่มเดียวกันใต้หน้าคอร์ส' },
     course_bestseller: { label: 'คอร์สขายดี', description: 'แสดงรายการคอร์สขายดีใต้หน้าคอร์ส' },

@@ -6,6 +6,8 @@
 import { CONTENT_TYPE_NAMES_TH } from './content-types';
 
 const ADMIN: Record<string, string> = {
+  'components.Blocks.blocks.bulletList': 'รายการหัวข้อย่อย',
+  'components.Blocks.blocks.numberList': 'รายการลำดับเลข',
   'Auth.form.welcome.title': 'ยินดีต้อนรับสู่ระบบหลังร้านศาลา',
   'Auth.form.welcome.subtitle': 'เข้าสู่ระบบด้วยบัญชีผู้ดูแล',
   'Auth.form.button.password-recovery': 'กู้คืนรหัสผ่าน',
