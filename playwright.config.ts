@@ -56,6 +56,8 @@ const cmsEnv = {
   COUPON_CODE_MISSES_PER_ACCOUNT: '100000',
   UPLOADS_PER_ADDRESS_PER_HOUR: '100000',
   UPLOAD_MB_PER_ADDRESS_PER_HOUR: '100000',
+  // the admin specs sign the same Strapi admins in many times (Strapi's own limit; never off in production)
+  ADMIN_LOGIN_RATE_LIMIT: 'false',
   CLIENT_ADDRESS_SECRET,
   PREVIEW_SECRET,
   // the payment methods of the seed point at the sandboxes below, and return to this storefront

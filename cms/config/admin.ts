@@ -2,6 +2,9 @@ import type { Core } from '@strapi/strapi';
 import { storefrontUrl } from '../src/lib/paths';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Admin => ({
+  // Strapi's limit on admin sign-ins (5 per address and e-mail in 5 minutes). Only the browser
+  // tests turn it off, where every spec signs the same admins in; production always keeps it.
+  rateLimit: { enabled: env('NODE_ENV') === 'production' || env.bool('ADMIN_LOGIN_RATE_LIMIT', true) },
   auth: {
     secret: env('ADMIN_JWT_SECRET')!,
   },
