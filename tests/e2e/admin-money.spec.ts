@@ -8,7 +8,7 @@ import { adminLogin, keepScreenshot, readSiteSettings, seededCourse, updateSiteS
 import type { AdminSession } from './support/cms-admin';
 import { waitForHydration } from './support/fixtures';
 import { CMS_URL, STOREFRONT_URL } from './support/servers';
-import { ADMIN_TEST_TIMEOUT, adminUrl, expect, signInToAdmin, test } from './support/strapi-admin';
+import { ADMIN_TEST_TIMEOUT, adminUrl, CONTENT_EDITOR, expect, MARKETER, signInToAdmin, test } from './support/strapi-admin';
 
 const MARKETING = 'online-marketing-for-beginners';
 const PLAN_UID = 'api::pricing-plan.pricing-plan';
@@ -87,7 +87,7 @@ test.describe('the Strapi admin in Thai money and names', () => {
     const before = await visitorPage(course.path);
     expect(before).toContain('฿1,990.00');
     try {
-      await signInToAdmin(page);
+      await signInToAdmin(page, CONTENT_EDITOR);
       await openEditView(page, `collection-types/${PLAN_UID}/${plan.documentId}`);
       const price = page.locator('[data-money-field="price"]');
       // the stored 199000 satang reads as baht with two decimals, never as 199000
@@ -125,7 +125,7 @@ test.describe('the Strapi admin in Thai money and names', () => {
     const settings = await readSiteSettings(request, admin);
     const target = settings.layout === '1' ? { code: '3', name: 'ภาพตัวอย่างใหญ่ด้านบน' } : { code: '1', name: 'แบนเนอร์เต็มจอ' };
     try {
-      await signInToAdmin(page);
+      await signInToAdmin(page, MARKETER);
       await openEditView(page, 'single-types/api::site-setting.site-setting');
       // 700 basis points read as 7.00 %
       await expect(page.locator('[data-percent-field="vat_value"]')).toHaveValue('7.00', { timeout: 120_000 });

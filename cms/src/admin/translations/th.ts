@@ -3,6 +3,7 @@
  * editors use: sign-in, menus, the home page, the content manager's list and edit views,
  * filters, relation and media inputs, validation messages (ADR 163).
  */
+import { CHOICES_TH } from './choices';
 import { CONTENT_TYPE_NAMES_TH } from './content-types';
 
 const ADMIN: Record<string, string> = {
@@ -267,4 +268,4 @@ const PLUGINS: Record<string, string> = {
   'upload.control-card.remove-selection': 'นำออกจากที่เลือก',
 };
 
-export const ADMIN_TH: Record<string, string> = { ...CONTENT_TYPE_NAMES_TH, ...ADMIN, ...CONTENT_MANAGER, ...PLUGINS };
+export const ADMIN_TH: Record<string, string> = { ...CHOICES_TH, ...CONTENT_TYPE_NAMES_TH, ...ADMIN, ...CONTENT_MANAGER, ...PLUGINS };
