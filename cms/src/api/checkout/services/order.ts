@@ -256,7 +256,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
               order: order.id,
               user: profile.id,
               payment_method: method.id,
-              status: 'pending',
+              state: 'pending',
               contact_name: [profile.firstname, profile.lastname].filter(Boolean).join(' ') || profile.username,
               email: profile.email,
               tel: typeof profile.tel === 'string' ? profile.tel : null,

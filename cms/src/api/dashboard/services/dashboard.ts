@@ -42,7 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function orders(since: string): Promise<NonNullable<AtAGlance['orders']>> {
     const [placed, paidRows] = await Promise.all([
       strapi.db.query(ORDER).count({ where: { createdAt: { $gte: since } } }) as Promise<number>,
-      strapi.db.query(ORDER).findMany({ select: ['net', 'currency_code'], where: { status: 'approved', approved_at: { $gte: since } } }) as Promise<
+      strapi.db.query(ORDER).findMany({ select: ['net', 'currency_code'], where: { state: 'approved', approved_at: { $gte: since } } }) as Promise<
         { net: number | null; currency_code: string | null }[]
       >,
     ]);
@@ -74,7 +74,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const since = startOfBangkokDay(now).toISOString();
       const [orderFigures, waiting, courses] = await Promise.all([
         parts.orders ? orders(since) : Promise.resolve(null),
-        parts.reports ? (strapi.db.query(REPORT).count({ where: { status: { $in: ['pending', 'review'] } } }) as Promise<number>) : Promise.resolve(null),
+        parts.reports ? (strapi.db.query(REPORT).count({ where: { state: { $in: ['pending', 'review'] } } }) as Promise<number>) : Promise.resolve(null),
         parts.courses ? nearlyFull(now) : Promise.resolve(null),
       ]);
       return {
