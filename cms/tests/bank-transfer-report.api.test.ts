@@ -119,7 +119,7 @@ describe('POST /private/payment/report', () => {
       populate: { order: { select: ['id'] }, user: { select: ['id'] }, bank_account: { select: ['id'] }, slip: { select: ['name', 'url'] }, payment_method: { select: ['method_id'] } },
     });
     expect(stored).toMatchObject({
-      status: 'pending',
+      state: 'pending',
       order: { id: order.id },
       user: { id: buyer.id },
       payment_method: { method_id: 1 },

@@ -239,7 +239,7 @@ describe('demo accounts', () => {
   it('gives demo.student two approved orders, progress and a cart, and exports the accounts', async () => {
     const student: Row = await q('plugin::users-permissions.user').findOne({ where: { username: 'demo.student' } });
     const orders: Row[] = await q('api::order.order').findMany({ where: { user: student.id }, populate: ['lines'] });
-    expect(orders.map((o) => o.status)).toEqual(['approved', 'approved']);
+    expect(orders.map((o) => o.state)).toEqual(['approved', 'approved']);
     expect(orders.every((o) => o.lines.length === 1 && o.net === o.lines[0].net && o.order_token.length >= 32)).toBe(true);
     expect(await q('api::progress.progress').count({ where: { user: student.id } })).toBeGreaterThan(0);
     expect(await q('api::cart-item.cart-item').count({ where: { user: student.id } })).toBe(1);
