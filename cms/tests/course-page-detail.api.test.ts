@@ -75,7 +75,7 @@ async function order(userId: number, courseId: number, planId: number, status: s
   seq += 1;
   const row = await create(UID.order, {
     order_token: `page-test-${seq}`,
-    status,
+    state: status,
     user: userId,
     currency_code: 'THB',
     price: 100000,

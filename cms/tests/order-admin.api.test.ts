@@ -67,7 +67,7 @@ beforeAll(async () => {
   buyer = { id: user.id, email: user.email };
   tokens.superAdmin = await signIn('admin@sala.local', 'Sala-admin-1');
   const editor = await db('admin::role').findOne({ where: { code: 'strapi-editor' }, select: ['id'] });
-  tokens.editor = await adminWithRole('editor@sala.local', editor.id);
+  tokens.editor = await adminWithRole('strapi-editor@sala.local', editor.id);
   // A shop-staff role: reads orders and payments, and holds the order-review permission.
   const staff = await cms.strapi.service('admin::role').create({ name: 'พนักงานร้าน', description: 'ตรวจและอนุมัติการชำระเงิน' });
   await cms.strapi
