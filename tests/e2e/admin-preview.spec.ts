@@ -4,12 +4,11 @@
  * CMS only, while the public page still shows nothing; the home page's "ภาพรวมวันนี้" counts
  * today's orders.
  */
-import { expect, test } from './support/fixtures';
 import { loginAdmin } from './support/cms-admin';
 import { keepScreenshot, registerStudent, uniqueName } from './support/course-checkout';
 import { placeOrder, type Student } from './support/pay';
 import { CMS_URL, STOREFRONT_URL } from './support/servers';
-import { signInToAdmin } from './support/strapi-admin';
+import { expect, signInToAdmin, test } from './support/strapi-admin';
 
 const COURSE_UID = 'api::course.course';
 
