@@ -95,9 +95,16 @@ describe('a percent in the CMS editor', () => {
     ['7.005', 'too_many_decimals'],
     ['-7', 'negative'],
     ['seven', 'not_a_number'],
+    ['-seven', 'not_a_number'],
     ['100.01', 'above_whole'],
+    ['1234567890', 'too_large'],
   ] as const)('%s is refused (%s)', (typed, reason) => {
     expect(parsePercentInput(typed)).toEqual({ ok: false, reason });
+  });
+
+  test('an empty field keeps no percent, and a rate above 100 % is taken only where allowed', () => {
+    expect(parsePercentInput('  ')).toEqual({ ok: true, value: null });
+    expect(parsePercentInput('150', { allowAboveWhole: true })).toEqual({ ok: true, value: 15000 });
   });
 
   test.each([
