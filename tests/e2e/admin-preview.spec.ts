@@ -8,7 +8,7 @@ import { loginAdmin } from './support/cms-admin';
 import { keepScreenshot, registerStudent, uniqueName } from './support/course-checkout';
 import { placeOrder, type Student } from './support/pay';
 import { CMS_URL, STOREFRONT_URL } from './support/servers';
-import { expect, signInToAdmin, test } from './support/strapi-admin';
+import { adminUrl, expect, signInToAdmin, test } from './support/strapi-admin';
 
 const COURSE_UID = 'api::course.course';
 
@@ -16,7 +16,8 @@ const COURSE_UID = 'api::course.course';
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1440, height: 1000 } });
 
-test('preview from an unpublished course entry shows its unpublished change on the storefront page; the public page does not', async ({ page, request }, testInfo) => {
+test('preview from an unpublished course entry shows its unpublished change on the storefront page; the public page does not', async ({ page, request, consoleProblems }, testInfo) => {
+  consoleProblems.allow(/analytics\.strapi\.io/);
   const session = await loginAdmin(request);
   const created = await request.post(`${CMS_URL}/content-manager/collection-types/${COURSE_UID}`, {
     headers: { authorization: `Bearer ${session.token}` },
@@ -27,19 +28,25 @@ test('preview from an unpublished course entry shows its unpublished change on t
   const changedTitle = `คอร์สเตรียมเปิดใหม่ ${uniqueName('v')}`;
 
   try {
-    // The editor changes the unpublished course, then asks for its preview as "Open preview" does.
+    // The editor changes the unpublished course, then opens its preview from the entry in the admin.
     const saved = await request.put(`${CMS_URL}/content-manager/collection-types/${COURSE_UID}/${course.documentId}`, {
       headers: { authorization: `Bearer ${session.token}` },
       data: { title: changedTitle },
     });
     expect(saved.status(), await saved.text()).toBe(200);
-    const link = await request.get(`${CMS_URL}/content-manager/preview/url/${COURSE_UID}`, {
-      headers: { authorization: `Bearer ${session.token}` },
-      params: { documentId: course.documentId, status: 'published' },
-    });
-    const url = ((await link.json()) as { data: { url: string } }).data.url;
-    expect(url.startsWith(`${STOREFRONT_URL}/preview?`)).toBe(true);
+    await signInToAdmin(page);
+    await page.goto(adminUrl(`/content-manager/collection-types/${COURSE_UID}/${course.documentId}`));
+    await page.getByRole('link', { name: 'เปิดดูตัวอย่าง' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${course.documentId}/preview`));
+    const frame = page.locator('iframe').first();
+    await expect(frame).toHaveAttribute('src', new RegExp(`^${STOREFRONT_URL.replace(/[.:/]/g, '\\$&')}/preview\\?`));
+    const framed = frame.contentFrame();
+    await expect(framed.getByTestId('preview-banner')).toContainText('ตัวอย่างก่อนเผยแพร่', { timeout: 30_000 });
+    await expect(framed.getByRole('heading', { level: 1, name: changedTitle })).toBeVisible();
+    await keepScreenshot(page, testInfo, 'admin-preview-in-admin');
 
+    // The same signed link opened on its own: never cached, framable by the CMS only.
+    const url = (await frame.getAttribute('src')) ?? '';
     const preview = await page.goto(url);
     expect(preview?.headers()['cache-control']).toBe('private, no-store');
     expect(preview?.headers()['content-security-policy']).toContain(`frame-ancestors ${CMS_URL}`);
