@@ -101,6 +101,22 @@ describe('GET /public/courses', () => {
     expect(courses.find((course) => course.id === fixtures.noPlan.id)?.price).toBeNull();
   });
 
+  it('shows on every card the lowest price a visitor can pick on that course page, so the card never costs less than the page', async () => {
+    type PagePlan = { price: number | null; disabled: boolean; free_for: string | null };
+    const courses = await listCourses();
+    let compared = 0;
+    for (const course of courses) {
+      const res = await fetch(`${cms.url}/public/courses/${course.id}-${course.slug}/0`);
+      expect(res.status, course.slug).toBe(200);
+      const plans = ((await res.json()) as { data: { priceDetail: PagePlan[] } }).data.priceDetail;
+      // The page carries baht; the card carries satang.
+      const buyable = plans.filter((plan) => !plan.disabled && plan.free_for === null && plan.price !== null).map((plan) => Math.round(plan.price! * 100));
+      expect(course.price?.amount ?? null, course.slug).toBe(buyable.length > 0 ? Math.min(...buyable) : null);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThanOrEqual(8);
+  });
+
   it('narrows the list to titles or short descriptions containing the keyword', async () => {
     const byTitle = await listCourses(`?keyword=${encodeURIComponent('แคตตาล็อก catalog-fixture-published')}`);
     expect(byTitle.map((course) => course.id)).toEqual([fixtures.published.id]);

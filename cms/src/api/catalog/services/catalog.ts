@@ -4,10 +4,10 @@
  * is hot and must not drag descriptions, curricula or relations along.
  */
 import type { Core } from '@strapi/strapi';
+import { lowestVisitorAmount, planRowsFor } from '../../../lib/plans';
 import { publishedWhere } from '../../../lib/publishing';
 
 const COURSE_UID = 'api::course.course';
-const PLAN_UID = 'api::pricing-plan.pricing-plan';
 const TEXT_UID = 'api::text.text';
 
 /** Course types a list may be narrowed to; `product` has its own list. */
@@ -38,28 +38,11 @@ type CourseRow = {
   imageAlt: string | null;
   picture?: UploadFile | null;
 };
-type PlanRow = { price: number | null; course?: { id: number } | null };
 
 /** A card is at most about 600 px wide: Strapi's `small` rendition (500 px) fits, the original is the fallback. */
 function cardPictureUrl(file: UploadFile | null | undefined): string | null {
   if (!file?.url) return null;
   return file.formats?.small?.url ?? file.url;
-}
-
-/**
- * The plans a visitor sees listed, per the pricing plan listing rules: shown, of the
- * default pricing type and with a THB price. Plans free only for owners of other courses
- * and member-only plans cannot be bought by a visitor, so they do not set the card price.
- */
-function listedPlanWhere(courseIds: number[]) {
-  return {
-    course: { id: { $in: courseIds } },
-    status_show: true,
-    pricing_type: 'default',
-    price: { $notNull: true },
-    free_for: { $null: true },
-    $or: [{ is_for_member: false }, { is_for_member: { $null: true } }],
-  };
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -79,21 +62,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     })) as CourseRow[];
     if (courses.length === 0) return [];
 
-    const plans = (await strapi.db.query(PLAN_UID).findMany({
-      select: ['price'],
-      where: listedPlanWhere(courses.map((course) => course.id)),
-      populate: { course: { select: ['id'] } },
-    })) as PlanRow[];
-    const lowest = new Map<number, number>();
-    for (const plan of plans) {
-      const courseId = plan.course?.id;
-      if (courseId === undefined || plan.price === null || !Number.isSafeInteger(plan.price)) continue;
-      const current = lowest.get(courseId);
-      if (current === undefined || plan.price < current) lowest.set(courseId, plan.price);
-    }
+    // The card shows what a visitor can buy: the plan listing rules decide (lib/plans, the same as the course page).
+    const plans = await planRowsFor(
+      strapi,
+      'course',
+      courses.map((course) => course.id),
+    );
 
     return courses.map((course) => {
-      const amount = lowest.get(course.id);
+      const amount = lowestVisitorAmount(plans.get(course.id) ?? []);
       return {
         id: course.id,
         slug: course.slug ?? '',
@@ -101,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         course_type: course.course_type,
         pictureUrl: cardPictureUrl(course.picture),
         imageAlt: course.imageAlt || course.picture?.alternativeText || null,
-        price: amount === undefined ? null : { amount, currency: 'THB' as const },
+        price: amount === null ? null : { amount, currency: 'THB' as const },
       };
     });
   },

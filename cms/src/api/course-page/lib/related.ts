@@ -3,7 +3,7 @@
  * settings allow), and the media and plans the page and its cards show, each in one statement.
  */
 import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
-import { PLAN_FIELDS, PLAN_UID, type PlanRow } from '../../../lib/plans';
+import { lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, type PlanRow } from '../../../lib/plans';
 import { isPublishedAt } from '../../../lib/publishing';
 import type { Rows } from '../../../lib/rows';
 import type { PageSettings } from '../../../lib/site-settings';
@@ -132,17 +132,6 @@ export async function coursePlanRows(rows: Rows, courseIds: number[]): Promise<M
   return byCourse;
 }
 
-/** The catalogue's card price: the lowest THB price of the plans a visitor sees listed (catalog service, listedPlanWhere). */
-function cardAmount(plans: PlanRow[]): number | null {
-  let lowest: number | null = null;
-  for (const plan of plans) {
-    if (plan.status_show !== true || plan.pricing_type !== 'default' || plan.free_for !== null || plan.is_for_member === true) continue;
-    if (plan.price === null || !Number.isSafeInteger(plan.price)) continue;
-    if (lowest === null || plan.price < lowest) lowest = plan.price;
-  }
-  return lowest;
-}
-
 export function relatedLists(course: CourseRow, settings: PageSettings, candidates: Candidate[], media: Map<string, UploadFile>, plans: Map<number, PlanRow[]>): CourseDetail['related'] {
   if (!settings.courseTeacher && !settings.courseGroup && !settings.courseBestseller) return { byTeacher: null, byGroup: null, bestSeller: null };
   const teacherId = course.teacher?.id ?? null;
@@ -150,7 +139,7 @@ export function relatedLists(course: CourseRow, settings: PageSettings, candidat
   // Cards look and cost the same as in the catalogue (catalog service, listCourses).
   const card = (candidate: Candidate): CourseCard => {
     const picture = media.get(`${COURSE_UID}:${candidate.id}:picture`);
-    const amount = cardAmount(plans.get(candidate.id) ?? []);
+    const amount = lowestVisitorAmount(plans.get(candidate.id) ?? []);
     return {
       id: candidate.id,
       slug: candidate.slug ?? '',
