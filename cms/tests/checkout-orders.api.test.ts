@@ -153,6 +153,7 @@ describe('POST /private/cart/order', () => {
         'coupon_list_code',
         'currency_code',
         'discount',
+        'discount_list',
         'id',
         'net',
         'order_course_list',
@@ -176,6 +177,7 @@ describe('POST /private/cart/order', () => {
       net: 1990,
       currency_code: 'THB',
       coupon_list_code: [],
+      discount_list: [],
       order_course_list: [{ course_id: fixture.course.id, pricingplan_id: fixture.plan.id, title: fixture.course.title, price: 1990, discount: 0, net: 1990, quantity: 1 }],
     });
     const stored = await db(ORDER).findOne({ where: { id: res.body.orderId } });
@@ -197,6 +199,8 @@ describe('POST /private/cart/order', () => {
     const res = await order(a, [x, y], { coupon_id: [coupon.id], discount: 0 });
     expect(res.status).toBe(201);
     expect(res.body.order_detail).toMatchObject({ price: 3000, discount: 500, net: 2500, coupon_list_code: [coupon.code] });
+    // the discount by its name, so the buyer's summary reads list price, the coupon, total
+    expect(res.body.order_detail.discount_list).toEqual([{ kind: 'coupon', name: coupon.code, amount: 500 }]);
     expect(res.body.order_detail.order_course_list).toMatchObject([
       { course_id: x.course.id, price: 1000, discount: 166.67, net: 833.33 },
       { course_id: y.course.id, price: 2000, discount: 333.33, net: 1666.67 },
@@ -448,6 +452,8 @@ describe('POST /private/cart/order', () => {
     expect(chosen.status).toBe(201);
     // 15% off 2,490.00
     expect(chosen.body.order_detail).toMatchObject({ price: 2490, discount: 373.5, net: 2116.5 });
+    const promotion = await db('api::promotion.promotion').findOne({ where: { id: promotionId }, select: ['title'] });
+    expect(chosen.body.order_detail.discount_list).toEqual([{ kind: 'promotion', name: promotion.title, amount: 373.5 }]);
   });
 
   it('answers 400 for a body that does not parse, 404 for a course not on sale, 403 for an order in another user’s name, and 401 without a sign-in', async () => {

@@ -42,6 +42,7 @@ test.describe('checkout of the registration layout, bank transfer', () => {
       await expect(page.getByTestId('summary-total')).toHaveText('฿1,990.00');
       expect(await applyCoupon(page, 'SALA10')).toBe('คุณได้รับส่วนลดจากคูปองนี้เรียบร้อยแล้ว!');
       await expect(page.getByTestId('summary-discount')).toHaveText('-฿199.00');
+      await expect(page.getByTestId('price-summary')).toContainText('ส่วนลดคูปอง SALA10');
       await expect(page.getByTestId('summary-total')).toHaveText('฿1,791.00');
       const browserTotal = satang(await page.getByTestId('summary-total').textContent());
       await keepScreenshot(page, testInfo, 'checkout-filled-1280');
@@ -88,6 +89,10 @@ test.describe('checkout of the registration layout, bank transfer', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('ขอบคุณสำหรับการสั่งซื้อ');
       await expect(page.getByTestId('thankyou-total')).toHaveText('฿1,791.00');
       await expect(page.getByTestId('thankyou-status')).toHaveText('รอตรวจสอบ');
+      // the summary adds up: the course at its list price, the coupon's discount by name, the total
+      await expect(page.getByTestId('order-lines')).toContainText('฿1,990.00');
+      await expect(page.getByTestId('order-lines')).not.toContainText('฿1,791.00');
+      await expect(page.getByTestId('order-discount')).toHaveText(/ส่วนลดคูปอง SALA10\s*-฿199\.00/);
 
       const order = await readOrder(request, orderId);
       expect(order.order_token).toBe(token);

@@ -31,6 +31,10 @@ const OwnOrderSchema = z.looseObject({
   createdAt: nullableString,
   approved_at: nullableString,
   coupon_list_code: z.array(z.string()).optional().default([]),
+  discount_list: z
+    .array(z.looseObject({ kind: z.enum(['coupon', 'promotion']), name: z.string(), amount: z.number() }))
+    .optional()
+    .default([]),
   order_course_list: z.array(
     z.looseObject({ course_id: nullableNumber, course_slug: nullableString, title: z.string(), course_type: nullableString, net: z.number(), price: z.number(), discount: z.number() }),
   ),
@@ -55,13 +59,21 @@ function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
     currency: order.currency_code,
     ...orderAmountsFromWire(order),
     couponCodes: order.coupon_list_code,
+    discounts: order.discount_list.map((item) => ({ kind: item.kind, name: item.name, amount: minorAmount(item.amount, order.currency_code) })),
     paymentMethodId: order.payment_method_id,
     createdAt: order.createdAt,
     approvedAt: order.approved_at,
     cancelAt: order.cancel_at,
     lines: order.order_course_list.map((line) => {
       const coursePath = line.course_id ? getCoursePath({ id: line.course_id, slug: line.course_slug }) : null;
-      return { courseId: line.course_id, title: line.title, netAmount: minorAmount(line.net, order.currency_code), coursePath, learnPath: coursePath ? `${coursePath}/learn` : null };
+      return {
+        courseId: line.course_id,
+        title: line.title,
+        listAmount: minorAmount(line.price, order.currency_code),
+        netAmount: minorAmount(line.net, order.currency_code),
+        coursePath,
+        learnPath: coursePath ? `${coursePath}/learn` : null,
+      };
     }),
     report: order.last_report ? { status: order.last_report.status, rejectReason: order.last_report.reject_reason, createdAt: order.last_report.createdAt } : null,
   };

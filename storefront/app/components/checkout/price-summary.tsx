@@ -1,6 +1,7 @@
 /** The price summary the shared pricing engine computes as the buyer picks. */
 import { formatMoney } from '@sala/shared/money';
 import type { PriceBreakdown } from '@sala/shared/pricing';
+import { discountItems, discountRows } from '~/models/checkout/discount-items';
 import { useLocale, useT } from '~/models/i18n';
 
 /** The price summary: the engine's totals for what is chosen right now. */
@@ -15,12 +16,12 @@ export function PriceSummary({ breakdown }: { breakdown: PriceBreakdown }) {
         <dt>{t('cart_subtotal')}</dt>
         <dd data-testid="summary-subtotal">{show(totals.subtotal)}</dd>
       </div>
-      {totals.discount.amount > 0 ? (
-        <div className="ck-row ck-good">
-          <dt>{t('cart_discount')}</dt>
-          <dd data-testid="summary-discount">-{show(totals.discount)}</dd>
+      {discountRows(discountItems(breakdown), totals.discount).map((row) => (
+        <div key={`${row.textKey}-${row.name}`} className="ck-row ck-good">
+          <dt>{t(row.textKey, { name: row.name })}</dt>
+          <dd data-testid={row.carriesTotal ? 'summary-discount' : 'summary-discount-item'}>-{show(row.amount)}</dd>
         </div>
-      ) : null}
+      ))}
       {totals.shipping.amount > 0 ? (
         <div className="ck-row">
           <dt>{t('cart_shipping_fee')}</dt>

@@ -31,7 +31,7 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** The lines and totals, as the CMS stored them (never recomputed here). */
+/** The lines at their list prices, then subtotal, each discount by name and the total, as the CMS stored them (never recomputed here). */
 export function OrderAmounts({ order, totalTestId }: { order: OrderCardData; totalTestId?: string }) {
   const locale = useLocale();
   const show = (amount: number) => formatMoney(money(amount, order.currency), locale);
@@ -49,12 +49,19 @@ export function OrderAmounts({ order, totalTestId }: { order: OrderCardData; tot
                 line.title
               )}
             </chakra.span>
-            <chakra.span flexShrink="0">{show(line.netAmount)}</chakra.span>
+            <chakra.span flexShrink="0">{show(line.listAmount)}</chakra.span>
           </chakra.li>
         ))}
       </chakra.ul>
       <chakra.dl fontSize="sm" borderTopWidth="1px" borderColor="border" mt="3" pt="2">
-        <OrderTotalRows order={order} couponCodes={order.couponCodes} totalTestId={totalTestId ?? 'order-total'} totalRow={{ fontSize: 'md' }} />
+        <OrderTotalRows
+          order={order}
+          couponCodes={order.couponCodes}
+          discounts={order.discounts}
+          withSubtotal={order.discountAmount > 0 || order.shippingFeeAmount > 0 || order.withholdingAmount > 0}
+          totalTestId={totalTestId ?? 'order-total'}
+          totalRow={{ fontSize: 'md' }}
+        />
       </chakra.dl>
     </chakra.div>
   );

@@ -5,6 +5,8 @@
  */
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import { formatMoney, money } from '@sala/shared/money';
+import { discountRows, type DiscountItem } from '~/models/checkout/discount-items';
+import type { OrderDiscountView } from '~/models/orders/types';
 import type { PayOrder } from '~/models/payment/types';
 import { useLocale, useT } from '~/models/i18n';
 
@@ -15,13 +17,16 @@ const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-betw
 export function OrderTotalRows({
   order,
   couponCodes = [],
+  discounts = [],
   withSubtotal = false,
   totalTestId,
   totalRow,
 }: {
   order: StoredAmounts;
-  /** Shown next to the discount. */
+  /** Shown next to the discount when the order does not name its discounts. */
   couponCodes?: string[];
+  /** Each discount by name, as the order was priced. */
+  discounts?: readonly OrderDiscountView[];
   withSubtotal?: boolean;
   totalTestId: string;
   /** The amount-to-pay row's own look. */
@@ -38,15 +43,18 @@ export function OrderTotalRows({
           <dd>{show(order.priceAmount)}</dd>
         </Row>
       ) : null}
-      {order.discountAmount > 0 ? (
-        <Row color="green.700">
+      {discountRows(
+        discounts.map((item): DiscountItem => ({ kind: item.kind, name: item.name, amount: money(item.amount, order.currency) })),
+        money(order.discountAmount, order.currency),
+      ).map((row) => (
+        <Row key={`${row.textKey}-${row.name}`} color="green.700" data-testid="order-discount">
           <dt>
-            {t('cart_discount')}
-            {couponCodes.length > 0 ? ` (${couponCodes.join(', ')})` : ''}
+            {t(row.textKey, { name: row.name })}
+            {row.textKey === 'cart_discount' && couponCodes.length > 0 ? ` (${couponCodes.join(', ')})` : ''}
           </dt>
-          <dd>-{show(order.discountAmount)}</dd>
+          <dd>-{show(row.amount.amount)}</dd>
         </Row>
-      ) : null}
+      ))}
       {order.shippingFeeAmount > 0 ? (
         <Row>
           <dt>{t('cart_shipping_fee')}</dt>

@@ -6,10 +6,16 @@ import type { OrderAmounts } from './amounts';
 export type OrderLineView = {
   courseId: number | null;
   title: string;
+  /** The line at its list price, before any discount. */
+  listAmount: number;
+  /** The line after its share of the discounts. */
   netAmount: number;
   coursePath: string | null;
   learnPath: string | null;
 };
+
+/** A discount taken off an order, by its coupon code or promotion title (minor units). */
+export type OrderDiscountView = { kind: 'coupon' | 'promotion'; name: string; amount: number };
 
 /** An order as the storefront shows it (amounts in minor units). */
 export type OrderView = OrderAmounts & {
@@ -18,6 +24,8 @@ export type OrderView = OrderAmounts & {
   status: string;
   currency: Currency;
   couponCodes: string[];
+  /** Each discount by name; empty for an order placed before discounts were kept by name. */
+  discounts: OrderDiscountView[];
   paymentMethodId: number | null;
   createdAt: string | null;
   approvedAt: string | null;

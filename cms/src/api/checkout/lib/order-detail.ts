@@ -38,7 +38,7 @@ export type OrderRow = {
   payment_method?: { method_id: number } | null;
 };
 
-export const ORDER_FIELDS = ['id', 'order_token', 'state', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net', 'cancel_at'];
+export const ORDER_FIELDS = ['id', 'order_token', 'state', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net', 'cancel_at', 'pricing'];
 
 export const ORDER_POPULATE = {
   user: { select: ['id', 'email', 'tel'] },
@@ -63,6 +63,9 @@ export type OrderCourseItem = {
   net: number;
 };
 
+/** One discount of an order by name: a coupon by its code, a promotion by its title (major units). */
+export type OrderDiscountItem = { kind: 'coupon' | 'promotion'; name: string; amount: number };
+
 export type OrderDetail = {
   id: number;
   payment_status: OrderStatus;
@@ -76,10 +79,25 @@ export type OrderDetail = {
   payment_method_id: number | null;
   cancel_at: string | null;
   coupon_list_code: string[];
+  /** Each discount taken off the order, by name, as priced when it was placed. */
+  discount_list: OrderDiscountItem[];
   order_course_list: OrderCourseItem[];
 };
 
 export type PaymentOrderDetail = OrderDetail & { email: string; tel: string; order_token: string };
+
+type StoredDiscount = { code?: unknown; title?: unknown; discountAmount?: unknown };
+
+/** The discounts the order's stored pricing names: its coupons, then its promotion; amounts above zero only. */
+function discountList(order: OrderRow, major: (amount: number) => number): OrderDiscountItem[] {
+  const pricing = (order.pricing ?? {}) as { applied_coupons?: StoredDiscount[]; applied_promotion?: StoredDiscount | null };
+  const item = (kind: OrderDiscountItem['kind'], name: unknown, amount: unknown): OrderDiscountItem[] =>
+    typeof name === 'string' && Number.isSafeInteger(amount) && (amount as number) > 0 ? [{ kind, name, amount: major(amount as number) }] : [];
+  return [
+    ...(Array.isArray(pricing.applied_coupons) ? pricing.applied_coupons : []).flatMap((coupon) => item('coupon', coupon.code, coupon.discountAmount)),
+    ...(pricing.applied_promotion ? item('promotion', pricing.applied_promotion.title, pricing.applied_promotion.discountAmount) : []),
+  ];
+}
 
 /** The order detail of the spec; `order_token` only where the spec's response names it. */
 export function toOrderDetail(order: OrderRow): OrderDetail {
@@ -97,6 +115,7 @@ export function toOrderDetail(order: OrderRow): OrderDetail {
     payment_method_id: order.payment_method?.method_id ?? null,
     cancel_at: order.cancel_at ? new Date(order.cancel_at).toISOString() : null,
     coupon_list_code: (order.coupons ?? []).map((coupon) => coupon.code).sort(),
+    discount_list: discountList(order, major),
     order_course_list: (order.lines ?? []).map((line) => ({
       course_id: line.course?.id ?? null,
       product_id: line.product?.id ?? null,

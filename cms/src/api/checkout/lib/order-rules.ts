@@ -191,5 +191,7 @@ export function writtenOrder(order: {
       .sort((a, b) => a.id - b.id),
     coupons: order.breakdown.appliedCoupons.map((coupon) => ({ id: coupon.id, code: coupon.code })),
     payment_method: { method_id: order.method.method_id },
+    // The part of the stored pricing the detail reads: the discounts by name.
+    pricing: { applied_coupons: order.breakdown.appliedCoupons, applied_promotion: order.breakdown.appliedPromotion },
   };
 }
