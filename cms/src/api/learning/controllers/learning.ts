@@ -50,6 +50,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = { success: true, dataResult, videoResult, canLearn: access.canLearn, lockReason: access.reason, releaseDate: access.releaseDate };
     },
 
+    /** The caller's own courses: the student is the token's, whatever the request names. */
+    async myCourses(ctx: Ctx) {
+      const data = await learning().myCourses({ userId: ctx.state.student!.id, now: new Date() });
+      ctx.body = { success: true, data };
+    },
+
     async progressList(ctx: Ctx) {
       const { userId, courseId } = parseInput(OwnProgressParams, ctx.params);
       const own = ownUserId(ctx, userId);

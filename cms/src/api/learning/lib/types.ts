@@ -125,3 +125,21 @@ export type ProgressRow = {
   updatedAt?: string | Date | null;
   lecture?: { id: number; section?: { id: number } | null } | null;
 };
+
+/** One course of GET /private/myaccount/students/courses: a course the caller holds an approved order for. */
+export type MyCourse = {
+  course_id: number;
+  title: string;
+  link_path: string;
+  course_type: string;
+  picture_url: string | null;
+  lectures_total: number;
+  lectures_completed: number;
+  /** Access left: `lifetime` for a plan without term; otherwise whole days left (rounded up) and when it ends. */
+  access: { lifetime: boolean; days_left: number | null; finish_at: string | null; expired: boolean };
+  can_learn: boolean;
+  lock_reason: LockReason | null;
+  /** The lecture the caller saved last in this course, to continue from; null before the first save. */
+  last_lecture_id: number | null;
+  approved_at: string | null;
+};

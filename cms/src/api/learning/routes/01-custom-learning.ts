@@ -1,4 +1,4 @@
-/** The video playlist, progress and the access countdown, at the old client's paths. */
+/** The video playlist, progress and the access countdown, at the old client's paths; the student's own courses. */
 import type { CustomRoute } from '../../../http/routes';
 
 export const customRoutes: CustomRoute[] = [
@@ -7,6 +7,7 @@ export const customRoutes: CustomRoute[] = [
   { method: 'GET', path: '/private/progress/lasttime/:userId/course/:courseId', handler: 'api::learning.learning.lastProgress', access: 'student' },
   { method: 'POST', path: '/private/progress', handler: 'api::learning.learning.saveProgress', access: 'student' },
   { method: 'GET', path: '/private/course/countdowntime/:courseId', handler: 'api::learning.learning.countdown', access: 'student' },
+  { method: 'GET', path: '/private/myaccount/students/courses', handler: 'api::learning.learning.myCourses', access: 'student' },
 ];
 
 // Strapi loads every file in routes/ as a content-API router; this one adds nothing under /api.

@@ -15,11 +15,12 @@ import { PURCHASE_BLOCKING_STATUSES } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
 import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
 import { forbidden, notFound } from '../../../lib/errors';
-import { MEDIA_POPULATE } from '../../../lib/media';
+import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
+import { coursePath } from '../../../lib/paths';
 import { isPublishedAt } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
 import { buildPlaylist, mergeProgress, PLAYLIST_LECTURE_FIELDS, time, toProgressItem } from '../lib/playlist';
-import type { CourseAccess, LectureLockReason, LectureRow, LineRow, LockReason, Playlist, ProgressItem, ProgressRow } from '../lib/types';
+import type { CourseAccess, LectureLockReason, LectureRow, LineRow, LockReason, MyCourse, Playlist, ProgressItem, ProgressRow } from '../lib/types';
 
 const COURSE_UID = 'api::course.course';
 const SECTION_UID = 'api::course-section.course-section';
@@ -35,6 +36,28 @@ function pickCountdown(records: CountdownRecord[]): CountdownRecord | null {
   const pool = active.length > 0 ? active : records;
   return pool.reduce<CountdownRecord | null>((best, record) => (best === null || finish(record) > finish(best) ? record : best), null);
 }
+
+/** The access countdown an approved order line gives, counted from the approval. */
+function lineCountdown(line: LineRow, now: Date): CountdownRecord {
+  return buildCountdown(
+    {
+      planType: line.pricing_plan?.plan_type ?? 'One-Time Payment',
+      term: line.pricing_plan?.term ?? null,
+      termUnit: line.pricing_plan?.term_unit ?? null,
+      term2: line.pricing_plan?.term_2 ?? null,
+      termUnit2: line.pricing_plan?.term_unit_2 ?? null,
+      startDateTime: new Date(line.order!.approved_at ?? line.order!.createdAt ?? now).getTime(),
+      orderId: line.order!.id,
+    },
+    now,
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+type OwnedLine = LineRow & {
+  course?: { id: number; title: string; slug: string | null; course_type: string; picture?: UploadFile | null; course_for_user_group?: { id: number }[] } | null;
+};
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function userGroupId(userId: number): Promise<number | null> {
@@ -95,6 +118,86 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return [...new Set(lines.map((line) => line.course?.id).filter((id): id is number => typeof id === 'number'))];
     },
 
+    /**
+     * The courses the user holds an approved order for (products left out), newest approval
+     * first: lectures finished of the course's lectures, the access left by the order that
+     * gives it (the same countdown as the playlist's), whether the lectures open now, and the
+     * lecture saved last. Only ever the user's own: the id is the caller's, never asked for.
+     */
+    async myCourses(input: { userId: number; now: Date }): Promise<MyCourse[]> {
+      const [lines, settings, groupId] = await Promise.all([
+        strapi.db.query(LINE_UID).findMany({
+          select: ['id'],
+          where: { order: { user: { id: input.userId }, state: 'approved' }, course: { id: { $notNull: true } } },
+          populate: {
+            order: { select: ['id', 'state', 'approved_at', 'createdAt'] },
+            pricing_plan: { select: ['id', 'plan_type', 'term', 'term_unit', 'term_2', 'term_unit_2'] },
+            course: { select: ['id', 'title', 'slug', 'course_type'], populate: { picture: MEDIA_POPULATE, course_for_user_group: { select: ['id'] } } },
+          },
+        }) as Promise<OwnedLine[]>,
+        readPageSettings(strapi),
+        userGroupId(input.userId),
+      ]);
+      const byCourse = new Map<number, OwnedLine[]>();
+      for (const line of lines) {
+        if (!line.course || !line.order || line.course.course_type === 'product') continue;
+        byCourse.set(line.course.id, [...(byCourse.get(line.course.id) ?? []), line]);
+      }
+      const courseIds = [...byCourse.keys()];
+      if (courseIds.length === 0) return [];
+      const [lectures, progress] = await Promise.all([
+        strapi.db.query(LECTURE_UID).findMany({ select: ['id'], where: { course: { id: { $in: courseIds } } }, populate: { course: { select: ['id'] } } }) as Promise<
+          { id: number; course?: { id: number } | null }[]
+        >,
+        progressRows(input.userId, { course: { id: { $in: courseIds } } }),
+      ]);
+      const lecturesOf = new Map<number, Set<number>>();
+      for (const lecture of lectures) {
+        if (!lecture.course) continue;
+        lecturesOf.set(lecture.course.id, (lecturesOf.get(lecture.course.id) ?? new Set<number>()).add(lecture.id));
+      }
+      const merged = [...mergeProgress(progress).values()];
+
+      const courses = courseIds.map((courseId): MyCourse & { approvedAt: number } => {
+        const own = byCourse.get(courseId)!;
+        const course = own[0].course!;
+        const countdown = pickCountdown(own.map((line) => lineCountdown(line, input.now)))!;
+        const groupAllowed = canAccessCourse({
+          accessRightsEnabled: settings.accessRights,
+          userGroupSwitchOn: settings.userGroupSwitch,
+          courseUserGroups: (course.course_for_user_group ?? []).map((group) => group.id),
+          userGroupId: groupId,
+        });
+        const reason: LockReason | null = !groupAllowed ? 'COURSE_ACCESS_DENIED' : countdown.expired ? 'COURSE_ACCESS_EXPIRED' : null;
+        const ids = lecturesOf.get(courseId) ?? new Set<number>();
+        const mine = merged.filter((row) => row.lecture && ids.has(row.lecture.id));
+        const last = mine.reduce<ProgressRow | null>((best, row) => (best === null || time(row.updatedAt) > time(best.updatedAt) ? row : best), null);
+        const approvedAt = Math.max(...own.map((line) => time(line.order!.approved_at ?? line.order!.createdAt)));
+        const lifetime = countdown.finishDateTime === null;
+        return {
+          course_id: courseId,
+          title: course.title,
+          link_path: coursePath(courseId, course.slug),
+          course_type: course.course_type,
+          picture_url: imageUrl(course.picture, 'small'),
+          lectures_total: ids.size,
+          lectures_completed: mine.filter((row) => row.completed).length,
+          access: {
+            lifetime,
+            days_left: lifetime ? null : Math.ceil((countdown.countDownTime ?? 0) / DAY_MS),
+            finish_at: countdown.finishDateTime,
+            expired: countdown.expired,
+          },
+          can_learn: reason === null,
+          lock_reason: reason,
+          last_lecture_id: last?.lecture?.id ?? null,
+          approved_at: Number.isFinite(approvedAt) && approvedAt > 0 ? new Date(approvedAt).toISOString() : null,
+          approvedAt,
+        };
+      });
+      return courses.sort((a, b) => b.approvedAt - a.approvedAt || b.course_id - a.course_id).map(({ approvedAt: _approvedAt, ...course }) => course);
+    },
+
     /** What the user (null for a visitor) may do with the course's lectures now. */
     async courseAccess(input: { userId: number | null; courseId: number; now: Date; courseUserGroupIds?: number[] }): Promise<CourseAccess> {
       const closed = (reason: LockReason): CourseAccess => ({
@@ -124,22 +227,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         null,
       );
       const approved = orders.filter((line) => line.order!.state === 'approved');
-      const countdown = pickCountdown(
-        approved.map((line) =>
-          buildCountdown(
-            {
-              planType: line.pricing_plan?.plan_type ?? 'One-Time Payment',
-              term: line.pricing_plan?.term ?? null,
-              termUnit: line.pricing_plan?.term_unit ?? null,
-              term2: line.pricing_plan?.term_2 ?? null,
-              termUnit2: line.pricing_plan?.term_unit_2 ?? null,
-              startDateTime: new Date(line.order!.approved_at ?? line.order!.createdAt ?? input.now).getTime(),
-              orderId: line.order!.id,
-            },
-            input.now,
-          ),
-        ),
-      );
+      const countdown = pickCountdown(approved.map((line) => lineCountdown(line, input.now)));
 
       let reason: LockReason | null = null;
       if (!groupAllowed) reason = 'COURSE_ACCESS_DENIED';
