@@ -13,6 +13,7 @@ import { planFromWire, initialPlanId } from '~/models/checkout/pricing';
 import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/models/course/types';
 import { money } from '@sala/shared/money';
 import { parseCourseId } from '~/models/course-path';
+import { mayBuy, studentStateOf } from '~/models/course/student-state';
 import { CmsApiError, CmsError, cmsErrorMessage, createCourseComment, getCourseComments, getCourseDetail, getHowToBuy, getSiteSettings, isCmsNotFound, toPublicAssetUrl } from './cms.server';
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
 import { loadCheckoutData, loadPaymentStep } from './checkout.server';
@@ -35,11 +36,22 @@ function withAbsoluteUrls<T extends { pictureUrl: string | null }>(card: T): T {
   return { ...card, pictureUrl: toPublicAssetUrl(card.pictureUrl) };
 }
 
-function courseView(detail: WireCourseDetail): CourseView {
+function courseView(detail: WireCourseDetail, signedIn: boolean): CourseView {
   const preview = detail.preview;
   const hasPreview = Boolean(preview.videoUrl || preview.pictureUrl);
   const plans = detail.priceDetail.map(planFromWire);
   const defaultPlan = plans.find((plan) => plan.id === initialPlanId(plans)) ?? null;
+  const learnPath = `${detail.link_path}/learn`;
+  const studentState = studentStateOf({
+    signedIn,
+    courseType: detail.courseType,
+    statusOrder: detail.statusOrder,
+    orderCourseId: detail.orderCourseId,
+    lockCourse: detail.lockCourse,
+    canLearn: detail.canLearn,
+    learnLockReason: detail.learnLockReason,
+    learnPath,
+  });
   return {
     id: detail.id,
     path: detail.link_path,
@@ -59,7 +71,9 @@ function courseView(detail: WireCourseDetail): CourseView {
     groups: detail.groups.map((group) => ({ id: group.id, name: group.name })),
     fee: defaultPlan && defaultPlan.priceAmount !== null ? money(defaultPlan.priceAmount, 'THB') : null,
     canLearn: detail.canLearn,
-    learnPath: `${detail.link_path}/learn`,
+    learnPath,
+    studentState,
+    mayBuy: mayBuy(studentState),
   };
 }
 
@@ -170,7 +184,8 @@ export async function loadCoursePage(args: {
     throw redirect(`${detail.link_path}/learn`, { headers: { 'Cache-Control': 'no-store' } });
   }
 
-  const course = courseView(detail);
+  // The student's own state comes from the CMS's answer to their token: the page is theirs alone (never stored, see the route's headers).
+  const course = courseView(detail, student !== null);
   const layout = chooseLayout(settings.layout, detail.is_layout_course_registration);
   const commentsEnabled = detail.is_enable_comment && settings.package_course_comment;
   const now = new Date();
@@ -183,7 +198,7 @@ export async function loadCoursePage(args: {
         )
       : Promise.resolve(null),
     commentsEnabled ? loadComments(courseId, 1, options) : Promise.resolve(null),
-    layout === '4' ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal, shared }).catch((error) => unavailable(error, 'checkout')) : Promise.resolve(null),
+    layout === '4' && course.mayBuy ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal, shared }).catch((error) => unavailable(error, 'checkout')) : Promise.resolve(null),
     loadPaymentStep({ session, student, courseId, settings, locale, signal: request.signal }),
   ]);
 

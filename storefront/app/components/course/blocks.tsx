@@ -104,6 +104,7 @@ export function CourseFacts({ course }: { course: CourseView }) {
   if (course.courseLength) facts.push([t('course_length'), course.courseLength, 'length']);
   if (course.language) facts.push([t('course_language'), course.language === 'th' ? 'ไทย' : course.language === 'en' ? 'English' : course.language, 'language']);
   if (course.freeBook) facts.push([t('course_free_book'), '✓', 'free-book']);
+  if (course.coursePoint !== null && course.coursePoint > 0) facts.push([t('course_points'), t('course_points_value', { point: course.coursePoint }), 'points']);
   if (facts.length === 0) return null;
   return (
     <dl className="course-facts" data-testid="course-facts">
@@ -135,13 +136,79 @@ export function ButtonLink({ className, small = false, ...props }: ComponentProp
   return <a className={cx('course-button', small && 'course-button-sm', className)} {...props} />;
 }
 
-/** The price card of layouts 1, 3 and default: the fee, and where to register or learn. */
+/**
+ * The student's own state of the course (spec 4: an order in progress blocks buying): a line
+ * saying why, and the one thing to do next. Nothing for a visitor or a student with no order.
+ */
+export function StudentState({ course, small = false }: { course: CourseView; small?: boolean }) {
+  const t = useT();
+  const state = course.studentState;
+  if (!state) return null;
+  let message: string;
+  let action: ReactNode = null;
+  switch (state.kind) {
+    case 'unpaid':
+      message = t('course_state_unpaid');
+      action = (
+        <ButtonLink href={state.payPath} small={small} data-testid="course-continue-payment">
+          {t('course_continue_payment')}
+        </ButtonLink>
+      );
+      break;
+    case 'owned':
+      message = t('course_state_owned');
+      action = (
+        <ButtonLink href={state.learnPath} small={small} data-testid="course-go-to-lessons">
+          {t('course_go_to_lessons')}
+        </ButtonLink>
+      );
+      break;
+    case 'pending':
+      message = t('course_state_pending');
+      action = (
+        <a className="course-link" href="/myaccount/student/order" data-testid="course-see-orders">
+          {t('course_see_orders')}
+        </a>
+      );
+      break;
+    case 'rejected':
+      message = t('course_state_rejected');
+      action = (
+        <a className="course-link" href="/myaccount/student/order" data-testid="course-see-orders">
+          {t('course_see_orders')}
+        </a>
+      );
+      break;
+    case 'expired':
+      message = t('error_course_access_expired');
+      break;
+    case 'locked':
+      message = t('error_course_access_denied');
+      break;
+  }
+  return (
+    <div className={cx('course-state', small && 'course-state-sm')} data-testid="course-student-state" data-state={state.kind}>
+      <p className="course-state-message" role={state.kind === 'locked' || state.kind === 'expired' ? 'alert' : 'status'}>
+        {message}
+      </p>
+      {action}
+    </div>
+  );
+}
+
+/** The price card of layouts 1, 3 and default: the fee, and where to register or learn, or the student's own state. */
 export function PriceCard({ course }: { course: CourseView }) {
   const t = useT();
+  const state = course.studentState;
   return (
     <Card className="course-price" data-testid="course-price">
       <FeeLabel course={course} />
-      {course.canLearn ? <ButtonLink href={course.learnPath}>{t('button_start_learning')}</ButtonLink> : <ButtonLink href={`/cart?course=${course.id}`}>{t('button_register')}</ButtonLink>}
+      <StudentState course={course} />
+      {state?.kind === 'owned' ? null : course.canLearn ? (
+        <ButtonLink href={course.learnPath}>{t('button_start_learning')}</ButtonLink>
+      ) : course.mayBuy ? (
+        <ButtonLink href={`/cart?course=${course.id}`}>{t('button_register')}</ButtonLink>
+      ) : null}
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { flushSync } from 'react-dom';
 import type { CoursePageData } from '~/models/course/types';
 import { useT } from '~/models/i18n';
-import { ButtonLink, Card, cx, CourseFacts, CourseHeading, CoursePreview, CourseTabs, Curriculum, FeeLabel, HowToBuy, PriceCard, RelatedCourses, Section, SectionTitle } from './blocks';
+import { ButtonLink, Card, cx, CourseFacts, CourseHeading, CoursePreview, CourseTabs, Curriculum, FeeLabel, HowToBuy, PriceCard, RelatedCourses, Section, SectionTitle, StudentState } from './blocks';
 import { checkoutChunk, checkoutChunksLoaded, fromChunk, loadCheckoutChunks, paymentChunk } from './checkout-chunks';
 import { replayIsland, watchIsland, type IslandSnapshot } from './checkout-island';
 import { CourseComments } from './comments';
@@ -188,6 +188,14 @@ export function SectionNav({ page }: CoursePageProps) {
 
 function RegisterAction({ page }: CoursePageProps) {
   const t = useT();
+  const state = page.course.studentState;
+  if (state?.kind === 'unpaid')
+    return (
+      <ButtonLink href={state.payPath} small>
+        {t('course_continue_payment')}
+      </ButtonLink>
+    );
+  if (!page.course.canLearn && !page.course.mayBuy) return null;
   return page.course.canLearn ? (
     <ButtonLink href={page.course.learnPath} small>
       {t('button_start_learning')}
@@ -311,7 +319,8 @@ function LayoutFour({ page }: CoursePageProps) {
           <ContentSections page={page} withTitles />
           <Section id="checkout" aria-labelledby="checkout-title">
             <SectionTitle id="checkout-title">{page.payment ? t('checkout_payment_title') : t('checkout_title')}</SectionTitle>
-            <CheckoutSlot page={page} />
+            {page.payment ? null : <StudentState course={page.course} />}
+            {page.payment || page.course.mayBuy ? <CheckoutSlot page={page} /> : null}
           </Section>
           <CommentsSection page={page} />
         </div>

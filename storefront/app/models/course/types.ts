@@ -5,6 +5,7 @@
 import type { Money } from '@sala/shared/money';
 import type { CheckoutData, PaymentStep, SignedInStudent } from '~/models/checkout/types';
 import type { CourseListItem } from '~/models/catalog';
+import type { CourseStudentState } from './student-state';
 
 export type CourseLayout = '1' | '3' | '4' | 'default';
 
@@ -43,6 +44,10 @@ export type CourseView = {
   fee: Money | null;
   canLearn: boolean;
   learnPath: string;
+  /** What the signed-in student's own orders say about the course (null for a visitor): shown instead of the checkout. */
+  studentState: CourseStudentState | null;
+  /** Whether the page offers this viewer its checkout or buy link. */
+  mayBuy: boolean;
 };
 
 export type CurriculumView = {
