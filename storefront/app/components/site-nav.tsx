@@ -1,6 +1,7 @@
 /**
  * The site header's navigation: courses (home), products, the cart with its item count, and
- * for a signed-in student "my orders" and log out (POST /logout); for a visitor "log in",
+ * for a signed-in student "my courses", "my orders", the administrator area for a shop
+ * administrator, and log out (POST /logout); for a visitor "log in",
  * coming back to the page they were on. From md up the links sit in one row; below, the cart
  * stays visible and the rest opens from a menu button.
  */
@@ -8,7 +9,10 @@ import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useT } from '~/models/i18n';
 
-type NavStudent = { userId: number; name: string };
+/** The student's own courses (the how-to-buy text sends students to this menu). */
+const MY_COURSES_PATH = '/myaccount/student/courses';
+
+type NavStudent = { userId: number; name: string; shopAdmin?: boolean };
 
 function CartIcon() {
   return (
@@ -48,9 +52,17 @@ function AccountLinks({ student, returnTo }: { student: NavStudent | null; retur
   }
   return (
     <>
+      <a className="nav-link" href={MY_COURSES_PATH} data-testid="nav-my-courses">
+        {t('nav_my_courses')}
+      </a>
       <a className="nav-link" href="/myaccount/student/order" data-testid="nav-orders">
         {t('nav_my_orders')}
       </a>
+      {student.shopAdmin ? (
+        <a className="nav-link" href="/admin" data-testid="nav-admin">
+          {t('nav_admin')}
+        </a>
+      ) : null}
       <Form method="post" action="/logout" reloadDocument>
         <button className="nav-link" type="submit" data-testid="nav-logout" title={student.name}>
           {t('nav_logout')}

@@ -24,6 +24,21 @@ function loginRedirect(request: Request): Response {
 }
 
 /**
+ * Whether the token's user is a shop administrator, asked of the CMS (for the header's admin
+ * link only: the area itself asks again on every request, requireShopAdmin). Best effort: a
+ * failing or slow CMS answers false.
+ */
+export async function isShopAdmin(jwt: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<boolean> {
+  try {
+    const profile = await callJson('/private/students', ProfileRoleSchema, { jwt, signal: options.signal, timeoutMs: options.timeoutMs });
+    return profile.data.role?.type === SHOP_ADMIN_ROLE;
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return false;
+  }
+}
+
+/**
  * The signed-in storefront administrator of a request. A visitor (or an expired token) goes
  * to the sign-in page and comes back; anyone else signed in gets 403. Every loader and action
  * of the area calls it: Remix runs child loaders without waiting for the layout's.

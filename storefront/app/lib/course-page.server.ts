@@ -198,7 +198,9 @@ export async function loadCoursePage(args: {
         )
       : Promise.resolve(null),
     commentsEnabled ? loadComments(courseId, 1, options) : Promise.resolve(null),
-    layout === '4' && course.mayBuy ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal, shared }).catch((error) => unavailable(error, 'checkout')) : Promise.resolve(null),
+    layout === '4' && course.mayBuy
+      ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal, shared }).catch((error) => unavailable(error, 'checkout'))
+      : Promise.resolve(null),
     loadPaymentStep({ session, student, courseId, settings, locale, signal: request.signal }),
   ]);
 

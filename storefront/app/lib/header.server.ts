@@ -1,24 +1,30 @@
 /**
  * What the site header shows about the visitor: the signed-in student's id and name (never
- * the token) and how many lines their cart holds. The count is best effort: a slow or
- * failing CMS leaves it out rather than holding the page.
+ * the token), how many lines their cart holds, and whether they are a shop administrator (the
+ * header then links the administrator area). Both are best effort and asked in parallel: a
+ * slow or failing CMS leaves the count out and the link hidden rather than holding the page.
  */
+import { isShopAdmin } from './admin.server';
 import { getCartLines } from './cart.server';
 import { hasSessionCookie, getSessionStudent } from './session.server';
 
-export type HeaderStudent = { userId: number; name: string };
+export type HeaderStudent = { userId: number; name: string; shopAdmin: boolean };
 
-const CART_COUNT_TIMEOUT_MS = 1500;
+const HEADER_CALL_TIMEOUT_MS = 1500;
 
 export async function getHeaderStudent(request: Request): Promise<{ student: HeaderStudent | null; cartCount: number | null }> {
   if (!hasSessionCookie(request)) return { student: null, cartCount: null };
   const student = await getSessionStudent(request);
   if (!student) return { student: null, cartCount: null };
-  let cartCount: number | null = null;
-  try {
-    cartCount = (await getCartLines({ jwt: student.jwt, signal: request.signal, timeoutMs: CART_COUNT_TIMEOUT_MS })).length;
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-  }
-  return { student: { userId: student.userId, name: student.name }, cartCount };
+  const [cartCount, shopAdmin] = await Promise.all([
+    getCartLines({ jwt: student.jwt, signal: request.signal, timeoutMs: HEADER_CALL_TIMEOUT_MS }).then(
+      (lines) => lines.length,
+      (error) => {
+        if (request.signal.aborted) throw error;
+        return null;
+      },
+    ),
+    isShopAdmin(student.jwt, { signal: request.signal, timeoutMs: HEADER_CALL_TIMEOUT_MS }),
+  ]);
+  return { student: { userId: student.userId, name: student.name, shopAdmin }, cartCount };
 }
