@@ -2,7 +2,7 @@
  * The site header's navigation: courses (home), products, the cart with its item count, and
  * for a signed-in student "my courses", "my orders", the administrator area for a shop
  * administrator, and log out (POST /logout); for a visitor "log in",
- * coming back to the page they were on. From md up the links sit in one row; below, the cart
+ * coming back to the page they were on. From lg up the links sit in one row; below, the cart
  * stays visible and the rest opens from a menu button.
  */
 import { Form, useLocation } from '@remix-run/react';
@@ -84,7 +84,7 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
 
   return (
     <>
-      <nav aria-label={t('nav_main')} className="nav-row hide-below-md" data-testid="site-nav">
+      <nav aria-label={t('nav_main')} className="nav-row nav-wide" data-testid="site-nav">
         <a className="nav-link" href="/" aria-current={here('/')}>
           {t('nav_courses')}
         </a>
@@ -97,7 +97,7 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
         {localeSwitch}
       </nav>
 
-      <div className="nav-row hide-from-md">
+      <div className="nav-row nav-narrow">
         <CartLink count={cartCount} testId="nav-cart-mobile" />
         <button className="nav-link" type="button" aria-expanded={open} aria-controls={menuId} aria-label={t('nav_menu')} onClick={() => setOpen((value) => !value)} data-testid="nav-toggle">
           <svg aria-hidden width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -113,7 +113,7 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
           </svg>
         </button>
       </div>
-      <nav id={menuId} aria-label={t('nav_main')} className="nav-menu hide-from-md" data-open={open ? '' : undefined} data-testid="site-nav-mobile">
+      <nav id={menuId} aria-label={t('nav_main')} className="nav-menu nav-narrow" data-open={open ? '' : undefined} data-testid="site-nav-mobile">
         <a className="nav-link" href="/" aria-current={here('/')}>
           {t('nav_courses')}
         </a>
