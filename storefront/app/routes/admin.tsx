@@ -43,7 +43,8 @@ const MenuLink = chakra(NavLink, {
     color: 'fg',
     _hover: { bg: 'bg.muted', textDecoration: 'none' },
     _focusVisible: { outline: '3px solid', outlineColor: 'teal.500' },
-    '&[aria-current=page]': { bg: 'teal.600', color: 'white' },
+    // The chosen item keeps white on dark teal when hovered too (the pale hover would hide its text).
+    '&[aria-current=page]': { bg: 'teal.700', color: 'white', _hover: { bg: 'teal.800' } },
   },
 });
 

@@ -50,8 +50,10 @@ function OwnerList({ heading, type, owners }: { heading: string; type: 'courses'
       <chakra.ul listStyleType="none" display="grid" gap="2">
         {owners.map((owner) => (
           <li key={owner.id}>
-            <OwnerLink to={`/admin/uploads/${type}/${owner.id}`} aria-label={`${t('admin_uploads_edit')}: ${owner.title}`}>
+            <OwnerLink to={`/admin/uploads/${type}/${owner.id}`}>
               <chakra.span minW="0" overflowWrap="anywhere">
+                {/* Read aloud before the title; the name keeps every word the link shows. */}
+                <chakra.span srOnly>{`${t('admin_uploads_edit')}: `}</chakra.span>
                 {owner.title}
               </chakra.span>
               <chakra.span flexShrink="0" fontSize="sm" color="fg.muted">

@@ -81,8 +81,8 @@ const ActionLink = chakra(Link, {
   },
   variants: {
     tone: {
-      solid: { bg: 'teal.600', color: 'white', _hover: { bg: 'teal.700' } },
-      outline: { borderWidth: '1px', borderColor: 'teal.600', color: 'teal.700', _hover: { bg: 'teal.50' } },
+      solid: { bg: 'teal.700', color: 'white', _hover: { bg: 'teal.800' } },
+      outline: { borderWidth: '1px', borderColor: 'teal.700', color: 'teal.700', _hover: { bg: 'teal.50' } },
     },
   },
   defaultVariants: { tone: 'solid' },

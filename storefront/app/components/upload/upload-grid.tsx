@@ -47,7 +47,7 @@ export function UploadGrid({
             </chakra.button>
           )}
           {item.kind === 'added' ? (
-            <chakra.span position="absolute" top="1.5" left="1.5" px="1.5" py="0.5" borderRadius="sm" bg="teal.600" color="white" fontSize="xs" fontWeight="600">
+            <chakra.span position="absolute" top="1.5" left="1.5" px="1.5" py="0.5" borderRadius="sm" bg="teal.700" color="white" fontSize="xs" fontWeight="600">
               {t('upload_new_badge')}
             </chakra.span>
           ) : null}
