@@ -146,3 +146,28 @@ test.describe('QR payments on /pay/{orderId}', () => {
     expect(await readReferences(request, orderId)).toEqual([]);
   });
 });
+
+test.describe('the bank-transfer notification on /pay/{orderId}', () => {
+  for (const thankYouPage of [true, false]) {
+    test(`can be put off: Escape closes it, and "notify later" leads to ${thankYouPage ? 'the thank-you page' : 'the order list'}`, async ({ page, request }) => {
+      test.setTimeout(150_000);
+      await withSiteSettings(request, { is_thank_you_page: thankYouPage }, async () => {
+        const student = await signedInStudent(page, request, `later${thankYouPage ? 't' : 'o'}`);
+        const { orderId, token } = await placeOrder(request, student, MARKETING, 1);
+        await page.goto(`/pay/${orderId}`);
+        await waitForHydration(page);
+        await page.getByTestId('open-report').click();
+        const report = page.getByTestId('report-dialog');
+        await expect(report).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(report).toBeHidden();
+        await page.getByTestId('open-report').click();
+        await report.getByRole('link', { name: 'แจ้งชำระเงินภายหลัง' }).click();
+        if (thankYouPage) await expect(page).toHaveURL(new RegExp(`/thankyou\\?orderId=${token}$`));
+        else await expect(page).toHaveURL(/\/myaccount\/student\/order$/);
+        // nothing was reported: the order still waits for its payment
+        expect(await readOrderStatus(request, student, orderId)).toBe('notYetReceived');
+      });
+    });
+  }
+});

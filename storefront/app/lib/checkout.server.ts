@@ -105,7 +105,10 @@ export async function loadPaymentStep(args: {
     args.session.unset('pendingOrder');
     return { step: null, changed: true };
   }
-  return { changed: false, step: await buildPaymentStep({ order, student: args.student, settings: args.settings, locale: args.locale, options, fallbackMethodId: pending.paymentMethodId }) };
+  return {
+    changed: false,
+    step: await buildPaymentStep({ order, student: args.student, settings: args.settings, locale: args.locale, options, fallbackMethodId: pending.paymentMethodId, where: 'course' }),
+  };
 }
 
 /** The payment step of one unpaid order of the student's (the course page's, or /pay/{orderId} for bank transfer). */
@@ -116,6 +119,8 @@ export async function buildPaymentStep(args: {
   locale: Locale;
   options: { jwt: string; locale: Locale; signal?: AbortSignal };
   fallbackMethodId?: number;
+  /** The course page of the registration layout keeps the buyer in the notification; /pay lets it wait. */
+  where: 'course' | 'pay';
 }): Promise<PaymentStep> {
   const { order, options } = args;
   const [methods, origins] = await Promise.all([getPaymentMethods(options), getOriginBanks(options)]);
@@ -136,5 +141,11 @@ export async function buildPaymentStep(args: {
     originBanks: origins.map((bank) => ({ value: bank.banktransfer_value, name: args.locale === 'en' && bank.banktransfer_nameen ? bank.banktransfer_nameen : bank.banktransfer_nameth })),
     slipRequired: args.settings.slip,
     thankYouPage: args.settings.is_thank_you_page,
+    laterHref:
+      args.where === 'course' && args.settings.is_layout_course_registration
+        ? null
+        : args.settings.is_thank_you_page
+          ? `/thankyou?orderId=${encodeURIComponent(order.order_token)}`
+          : '/myaccount/student/order',
   };
 }

@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (order.status === 'approved' || order.status === 'pendingApproved') throw await leavePaid(session, wire, settings.is_thank_you_page);
 
   const payable = order.status === 'notYetReceived';
-  const bankTransfer = payable && order.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER ? await buildPaymentStep({ order: wire, student, settings, locale, options }) : null;
+  const bankTransfer = payable && order.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER ? await buildPaymentStep({ order: wire, student, settings, locale, options, where: 'pay' }) : null;
   return data({ order, payable, bankTransfer, qrMethod: QR_METHOD_IDS.includes(order.paymentMethodId ?? 0) }, { headers: PRIVATE });
 }
 

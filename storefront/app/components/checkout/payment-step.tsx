@@ -7,7 +7,7 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Form, useActionData, useFetcher, useNavigate } from '@remix-run/react';
+import { Form, Link, useActionData, useFetcher, useNavigate } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money, toMajorString } from '@sala/shared/money';
 import { useEffect, useMemo, useState } from 'react';
@@ -175,8 +175,8 @@ function ReportDialogContent({ payment, open, onOpenChange }: { payment: Payment
       open={open}
       onOpenChange={(event) => onOpenChange(event.open)}
       // On the registration layout the notification cannot be dismissed: the buyer reports or leaves the page.
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
+      closeOnEscape={payment.laterHref !== null}
+      closeOnInteractOutside={payment.laterHref !== null}
       placement="center"
       scrollBehavior="inside"
     >
@@ -205,6 +205,11 @@ function ReportDialogContent({ payment, open, onOpenChange }: { payment: Payment
                   <ReportFields payment={payment} defaults={defaults} amount={amount} formErrors={form.errors} />
                 </Dialog.Body>
                 <Dialog.Footer>
+                  {payment.laterHref ? (
+                    <Button asChild variant="outline" data-testid="report-later">
+                      <Link to={payment.laterHref}>{t('cart_notify_later')}</Link>
+                    </Button>
+                  ) : null}
                   <Button type="submit" colorPalette="teal" loading={fetcher.state !== 'idle' || Boolean(data?.reported)} data-testid="report-submit">
                     {t('cart_notify_payment')}
                   </Button>

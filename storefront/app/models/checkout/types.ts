@@ -78,4 +78,6 @@ export type PaymentStep = OrderAmounts & {
   originBanks: { value: string; name: string }[];
   slipRequired: boolean;
   thankYouPage: boolean;
+  /** Where "notify later" leads (the thank-you page, or the order list when it is off); null where the notification cannot be put off (the registration layout). */
+  laterHref: string | null;
 };
