@@ -426,16 +426,77 @@ describe('signing up on the course detail page', () => {
   });
 });
 
+describe('the welcome mail of a new student', () => {
+  /** Every mail to an address, after waiting long enough for a second one to show up. */
+  async function mailsTo(address: string) {
+    await smtp.waitFor((m) => m.to.includes(address.toLowerCase()), 2, 1500);
+    return smtp.mails.filter((m) => m.to.includes(address.toLowerCase()));
+  }
+
+  it('goes out once, in Thai and without the password, when a buyer registers during a layout-four checkout', async () => {
+    const body = registration({ firstname: 'มานี', lastname: 'มีนา', is_registration_layout_four: true, lang: 'th' });
+    expect((await signUp(body)).status).toBe(200);
+
+    const mails = await mailsTo(String(body.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('ยืนยันการสมัครสมาชิก ศาลาทดสอบ');
+    expect(mails[0].text).toContain('เรียน คุณมานี มีนา');
+    expect(mails[0].text).toContain(`ชื่อผู้ใช้สำหรับเข้าสู่ระบบ: ${body.username}`);
+    expect(mails[0].text).not.toContain('secret123');
+    expect(mails[0].html).not.toContain('secret123');
+  });
+
+  it('goes out once, in Thai and without the password, when a visitor registers on /register', async () => {
+    const body = registration({ is_registration_layout_four: false, lang: 'th' });
+    expect((await signUp(body)).status).toBe(200);
+
+    const mails = await mailsTo(String(body.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('ยืนยันการสมัครสมาชิก ศาลาทดสอบ');
+    expect(`${mails[0].text}${mails[0].html}`).not.toContain('secret123');
+  });
+
+  it("carries the editors' subject when they changed it", async () => {
+    const texts = cms.strapi.db.query('api::text.text');
+    const row = await texts.create({ data: { key: 'mail_registration_subject', locale: 'th', value: 'ยินดีต้อนรับสู่ {site}' } });
+    try {
+      const body = registration();
+      expect((await signUp(body)).status).toBe(200);
+      const mails = await mailsTo(String(body.email));
+      expect(mails.map((m) => m.subject)).toEqual(['ยินดีต้อนรับสู่ ศาลาทดสอบ']);
+    } finally {
+      await texts.delete({ where: { id: row.id } });
+    }
+  });
+
+  it('is not sent again when the same person registers a second time, nor for a refused form', async () => {
+    const first = registration();
+    expect((await signUp(first)).status).toBe(200);
+    expect(await mailsTo(String(first.email))).toHaveLength(1);
+
+    expect((await signUp(registration({ email: first.email }))).status).toBe(409);
+    expect((await signUp(registration({ username: first.username, email: `again.${first.email}` }))).status).toBe(409);
+    const refused = registration({ tel: 'not digits' });
+    expect((await signUp(refused)).status).toBe(400);
+
+    expect(await mailsTo(String(first.email))).toHaveLength(1);
+    expect(await mailsTo(`again.${first.email}`)).toHaveLength(0);
+    expect(await mailsTo(String(refused.email))).toHaveLength(0);
+  });
+});
+
 describe('the registration confirmation mail', () => {
   async function newStudent(): Promise<{ token: string; username: string; email: string }> {
     const body = registration({ firstname: 'มานี', lastname: 'มีนา' });
     const res = await signUp(body);
     expect(res.status).toBe(200);
+    // the welcome mail of the sign-up itself
+    await smtp.waitFor((m) => m.to.includes(String(body.email)));
     const login = await call('POST', '/public/students/login', { body: { username: body.username, password: body.password } });
     return { token: login.body.jwt, username: String(body.username), email: String(body.email) };
   }
 
-  it("goes to the student's own address in Thai, and never carries the password", async () => {
+  it("goes again to the student's own address in Thai when asked, and never carries the password", async () => {
     const student = await newStudent();
     const res = await call('POST', '/api/send/to/email/registration', {
       token: student.token,
@@ -444,7 +505,9 @@ describe('the registration confirmation mail', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
 
-    const [mail] = await smtp.waitFor((m) => m.to.includes(student.email));
+    const mails = await smtp.waitFor((m) => m.to.includes(student.email), 2);
+    expect(mails).toHaveLength(2);
+    const mail = mails[1];
     expect(mail.subject).toBe('ยืนยันการสมัครสมาชิก ศาลาทดสอบ');
     expect(mail.text).toContain('เรียน คุณมานี มีนา');
     expect(mail.text).toContain(`ชื่อผู้ใช้สำหรับเข้าสู่ระบบ: ${student.username}`);
@@ -458,7 +521,7 @@ describe('the registration confirmation mail', () => {
     const student = await newStudent();
     const res = await call('POST', '/api/send/to/email/registration', { token: student.token, body: { password: 'secret123', lang: 'en' } });
     expect(res.status).toBe(200);
-    const [mail] = await smtp.waitFor((m) => m.to.includes(student.email));
+    const [mail] = await smtp.waitFor((m) => m.to.includes(student.email) && !THAI.test(m.subject.replace('ศาลาทดสอบ', '')));
     expect(mail.subject).toBe('Your ศาลาทดสอบ account is ready');
     expect(mail.text).toContain(`Your username: ${student.username}`);
     expect(mail.text).not.toMatch(/secret123/);

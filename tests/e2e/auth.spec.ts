@@ -104,6 +104,7 @@ test.describe('registration page', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-empty')).toBeVisible();
     await expect(page.getByTestId('cart-student')).toContainText('สมศรี ทดสอบ');
+    baseExpect((await waitForMail({ to: `${username}@example.com`, subject: 'ยืนยันการสมัครสมาชิก' })).text).toContain(username);
   });
 });
 

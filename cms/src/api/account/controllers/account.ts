@@ -87,7 +87,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (retry.success) mergeErrors(errors, await strapi.service('api::account.registration').formErrors(retry.data, t));
       throw invalidRegistration(errors);
     }
-    const input: RegistrationInput = { payload: parsed.data, ip: clientAddress(ctx), t };
+    const input: RegistrationInput = { payload: parsed.data, ip: clientAddress(ctx), t, locale: localeFor(ctx) };
     const { userId } = (await strapi.service('api::account.registration').register(input)) as { userId: number };
     ctx.body = { success: true, createStudent: true, userId };
   },

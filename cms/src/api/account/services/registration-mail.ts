@@ -1,7 +1,8 @@
 /**
- * The registration confirmation mail, sent to the signed-in student's own address in
- * Thai (English on request), from the text keys with the editors' overrides. It never
- * carries a password: see docs/decisions/050-no-passwords-in-mail.md.
+ * The registration confirmation mail, sent to the student's own address in Thai (English
+ * on request), from the text keys with the editors' overrides. The CMS sends it once when an
+ * account is created (ADR 172); a signed-in student may ask for it again. It never carries a
+ * password: see docs/decisions/050-no-passwords-in-mail.md.
  */
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '@sala/shared/constants';
@@ -73,6 +74,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     composeRegistrationMail,
+
+    /**
+     * The welcome mail of a student whose account was just created and committed. The account
+     * stands either way: a mail that cannot be sent is logged, not thrown.
+     */
+    async sendWelcomeMail(userId: number, locale: Locale): Promise<void> {
+      try {
+        const mail = await composeRegistrationMail(userId, locale);
+        await strapi.plugin('email').service('email').send(mail);
+      } catch (error) {
+        strapi.log.error(`[account] welcome mail of student ${userId} was not sent: ${(error as Error).message}`);
+      }
+    },
 
     /** Sends the mail to the student's own address; at most REGISTRATION_MAIL_MAX_PER_HOUR an hour. */
     async sendRegistrationMail(userId: number, locale: Locale): Promise<void> {

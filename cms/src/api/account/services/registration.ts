@@ -9,6 +9,7 @@
 import type { Core } from '@strapi/strapi';
 import { startOfBangkokDay } from '../../../lib/bangkok-day';
 import { buildRegistrationSchema, registrationTaxInvoice, taxInvoiceToWire, type RegistrationPayload } from '@sala/shared/schemas';
+import type { Locale } from '@sala/shared/constants';
 import type { Translate } from '@sala/shared/texts';
 import { badRequest, conflict } from '../../../lib/errors';
 import { fieldErrors, type FieldErrors } from '../lib/form-errors';
@@ -24,7 +25,8 @@ const STUDENT_ROLE_TYPE = 'authenticated';
 /** Key of the PostgreSQL advisory lock that sign-ups take in turn ("sala" + "signup"). */
 const SIGNUP_LOCK_KEY = 5_481_001;
 
-export type RegistrationInput = { payload: RegistrationPayload; ip: string; t: Translate };
+/** `locale` is the language of the welcome mail, the one the student signed up in. */
+export type RegistrationInput = { payload: RegistrationPayload; ip: string; t: Translate; locale: Locale };
 
 /** The spec's registration codes; a failing field of the login info or e-mail names its own. */
 export type RegistrationErrorCode = 'INPUT_ERROR' | 'INVALID_FORMAT_USERNAME' | 'INVALID_FORMAT_PASSWORD' | 'INVALID_FORMAT_EMAIL';
@@ -187,8 +189,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return (await checkForm(payload, t)).errors;
     },
 
-    /** Creates the student and returns its id, or throws the spec's error code. */
-    async register({ payload, ip, t }: RegistrationInput): Promise<{ userId: number }> {
+    /**
+     * Creates the student and returns its id, or throws the spec's error code. Once the account
+     * is committed the student gets the welcome mail, once; a refused sign-up sends nothing.
+     */
+    async register({ payload, ip, t, locale }: RegistrationInput): Promise<{ userId: number }> {
       const checked = await checkForm(payload, t);
       if (Object.keys(checked.errors).length > 0) throw invalidRegistration(checked.errors);
       const { settings } = checked;
@@ -196,12 +201,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const addressKey = `ip:${ip}`;
       if ((await perAddress().hit(addressKey)) > 0) throw conflict('ERROR_CREATE_USER_IN_DAY');
 
+      let userId: number;
       try {
         const { password } = (await strapi.plugin('users-permissions').service('user').ensureHashedPasswords({ password: payload.password })) as { password: string };
         const username = payload.username!.trim();
         const email = payload.email.toLowerCase();
 
-        const userId = await strapi.db.transaction(async ({ trx }) => {
+        userId = await strapi.db.transaction(async ({ trx }) => {
           if (strapi.db.dialect.client === 'postgres') await trx.raw('select pg_advisory_xact_lock(?)', [SIGNUP_LOCK_KEY]);
           const users = strapi.db.query(USER_UID);
           if (await users.findOne({ select: ['id'], where: { username: { $eqi: username } } })) throw conflict('DUPLICATE_USERNAME');
@@ -246,12 +252,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           await claimUploadedFiles(strapi, attached, created.id);
           return created.id;
         });
-        return { userId };
       } catch (error) {
         // Only accounts that were created count against the address.
         await perAddress().giveBack(addressKey);
         throw error;
       }
+      await strapi.service('api::account.registration-mail').sendWelcomeMail(userId, locale);
+      return { userId };
     },
   };
 };
