@@ -340,7 +340,7 @@ describe('signing up on the course detail page', () => {
     ['INVALID_FORMAT_USERNAME', { username: 'ชื่อไทย' }, 'username'],
     ['INVALID_FORMAT_USERNAME', { username: 'ab' }, 'username'],
     ['INVALID_FORMAT_PASSWORD', { password: '12345' }, 'password'],
-    ['INVALID_FORMAT_PASSWORD', { password: 'pass word!' }, 'password'],
+    ['INVALID_FORMAT_PASSWORD', { password: 'pass\tword!' }, 'password'],
     ['INVALID_FORMAT_EMAIL', { email: 'not-an-email' }, 'email'],
   ])('answers %s for %o', async (code, overrides, field) => {
     const before = await userCount();
@@ -349,6 +349,29 @@ describe('signing up on the course detail page', () => {
     expect(res.body.error.code).toBe(code);
     expect(res.body.error.msg).toMatch(THAI);
     expect(Object.keys(res.body.error.errors)).toEqual([field]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('takes a password of every printable symbol, and the student signs in with exactly that password', async () => {
+    const password = 'Aa1!@#$%^&*()_+-=[]{};\':",./<>?\\`~ ';
+    const body = registration({ password });
+    const res = await signUp(body);
+    expect(res.status).toBe(200);
+
+    const login = await call('POST', '/public/students/login', { body: { username: body.username, password } });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ success: true, jwt: expect.any(String), user: { id: res.body.userId } });
+    // the trailing space is part of it
+    const trimmed = await call('POST', '/public/students/login', { body: { username: body.username, password: password.trimEnd() } });
+    expect(trimmed.status).toBe(401);
+  });
+
+  it('refuses a password with a line break as INVALID_FORMAT_PASSWORD, in Thai', async () => {
+    const before = await userCount();
+    const res = await signUp(registration({ password: 'line\nbreak' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_FORMAT_PASSWORD');
+    expect(res.body.error.errors).toEqual({ password: 'รหัสผ่านมีอักขระที่ใช้ไม่ได้ เช่น การขึ้นบรรทัดใหม่หรือแท็บ' });
     expect(await userCount()).toBe(before);
   });
 

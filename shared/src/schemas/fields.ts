@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants/index.js';
+import type { Translate } from '../texts/index.js';
 
 /** One rule of a field: a test and the message shown when it fails. */
 export type Rule = readonly [test: (value: string) => boolean, message: string];
@@ -33,8 +35,46 @@ export const fileListField = z.preprocess((value) => (value === undefined || val
 /** Digits only. */
 export const isDigits = (value: string) => /^\d+$/.test(value);
 
-/** Letters, digits and @ - _ . : the character set of usernames and passwords on the registration layout. */
+/** Letters, digits and @ - _ . : the character set of usernames on the registration layout. */
 export const LOGIN_CHARACTERS = /^[A-Za-z0-9@\-_.]+$/;
+
+/**
+ * Every printable character, so a password manager's passwords work: letters of any script,
+ * digits, spaces and every symbol. Only control, invisible formatting and line-separator
+ * characters are refused, which nobody types into a password box (ADR 173).
+ */
+export const PASSWORD_CHARACTERS = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
+
+/** Longest password taken anywhere: sign-in reads at most this much (bcrypt itself uses 72 bytes). */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * The message of the first password rule a value breaks, or null: required, printable
+ * characters, at least LIMITS.passwordMinLength, at most PASSWORD_MAX_LENGTH.
+ */
+export function passwordProblem(value: string, t: Translate): string | null {
+  if (value === '') return t('validation_password_required');
+  if (!PASSWORD_CHARACTERS.test(value)) return t('validation_password_format');
+  if (value.length < LIMITS.passwordMinLength) return t('validation_password_min', { min: LIMITS.passwordMinLength });
+  if (value.length > PASSWORD_MAX_LENGTH) return t('validation_password_max', { max: PASSWORD_MAX_LENGTH });
+  return null;
+}
+
+/** Reads a password as typed: spaces at either end are part of it, never trimmed. */
+export function toPassword(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** A password field with the password rules; the value is kept exactly as typed. */
+export function passwordField(t: Translate) {
+  return z.preprocess(
+    toPassword,
+    z.string().superRefine((value, ctx) => {
+      const problem = passwordProblem(value, t);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
+}
 
 /** A standard e-mail address pattern: local part, @, a domain with a dot and a top-level name of 2+ letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;

@@ -8,6 +8,7 @@ import {
   TAX_INVOICE_WIRE_NAMES,
   TaxInvoiceSchema,
   buildRegistrationSchema,
+  buildResetPasswordSchema,
   buildTaxInvoiceSchema,
   clearOnPersonTypeChange,
   isValidThaiTaxId,
@@ -148,7 +149,7 @@ describe('layout-four login info', () => {
   const layoutFour = buildRegistrationSchema(minimal, [], { layoutFour: true, t: defaultTranslate });
   const login = { email: 'a@b.co', username: 'somchai.j@home', newPassword: 'abc-123', confirmNewPassword: 'abc-123' };
 
-  it('accepts letters, digits and @ - _ . in username and password', () => {
+  it('accepts letters, digits and @ - _ . in the username', () => {
     expect(layoutFour.safeParse(login).success).toBe(true);
     expect(LoginInfoSchema.safeParse(login).success).toBe(true);
   });
@@ -159,13 +160,67 @@ describe('layout-four login info', () => {
     ['username', 'a b', 'ชื่อผู้ใช้ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ @ - _ .'],
     ['username', 'a'.repeat(256), 'ชื่อผู้ใช้ต้องไม่เกิน 255 ตัวอักษร'],
     ['newPassword', '', 'กรุณากรอกรหัสผ่าน'],
-    ['newPassword', 'abc#12', 'รหัสผ่านใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ @ - _ .'],
+    ['newPassword', 'abc\n123', 'รหัสผ่านมีอักขระที่ใช้ไม่ได้ เช่น การขึ้นบรรทัดใหม่หรือแท็บ'],
     ['newPassword', 'abc12', 'รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร'],
+    ['newPassword', 'a'.repeat(257), 'รหัสผ่านต้องไม่เกิน 256 ตัวอักษร'],
     ['confirmNewPassword', '', 'กรุณายืนยันรหัสผ่าน'],
     ['confirmNewPassword', 'abc-124', 'รหัสผ่านและการยืนยันรหัสผ่านไม่ตรงกัน'],
   ])('layout four: %s %j fails with %s', (field, value, message) => {
     const result = layoutFour.safeParse({ ...login, [field]: value });
     expect(messageOf(result, field)).toBe(message);
+  });
+});
+
+describe('passwords of any printable characters', () => {
+  const layoutFour = buildRegistrationSchema(minimal, [], { layoutFour: true, t: defaultTranslate });
+  const ResetPasswordSchema = buildResetPasswordSchema(defaultTranslate);
+  // a password manager's kind of password: every ASCII symbol, a space at the end
+  const symbols = 'Aa1!@#$%^&*()_+-=[]{};\':",./<>?\\`~ ';
+  const everyPrintableAscii = Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+  const login = (password: string) => ({ email: 'a@b.co', username: 'somchai', newPassword: password, confirmNewPassword: password });
+
+  test.each([
+    ['every symbol and a trailing space', symbols],
+    ['all of printable ASCII', everyPrintableAscii],
+    ['Thai letters', 'รหัสผ่านของฉัน'],
+    ['spaces between words', 'correct horse battery staple'],
+    ['an emoji', 'ขอบคุณ🙏2026'],
+  ])('registration takes %s, exactly as typed', (_name, password) => {
+    const form = layoutFour.safeParse(login(password));
+    expect(form.success).toBe(true);
+    expect(form.data?.newPassword).toBe(password);
+    const info = LoginInfoSchema.safeParse(login(password));
+    expect(info.data?.newPassword).toBe(password);
+    const reset = ResetPasswordSchema.safeParse({ code: 'x', password, passwordConfirmation: password });
+    expect(reset.data?.password).toBe(password);
+  });
+
+  test.each([
+    ['a line break', 'abc\n123'],
+    ['a tab', 'abc\t123'],
+    ['a NUL', 'abc\u0000123'],
+    ['a zero-width space', 'abc\u200b123'],
+    ['a line separator', 'abc\u2028123'],
+  ])('refuses %s with the Thai message', (_name, password) => {
+    expect(messageOf(layoutFour.safeParse(login(password)), 'newPassword')).toBe('รหัสผ่านมีอักขระที่ใช้ไม่ได้ เช่น การขึ้นบรรทัดใหม่หรือแท็บ');
+    expect(messageOf(ResetPasswordSchema.safeParse({ code: 'x', password, passwordConfirmation: password }), 'password')).toBe('รหัสผ่านมีอักขระที่ใช้ไม่ได้ เช่น การขึ้นบรรทัดใหม่หรือแท็บ');
+  });
+
+  it('keeps the length rules: 6 to 256 characters, spaces counted', () => {
+    expect(layoutFour.safeParse(login('!@# $%')).success).toBe(true);
+    expect(messageOf(layoutFour.safeParse(login('!@# $')), 'newPassword')).toBe('รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร');
+    expect(layoutFour.safeParse(login('!'.repeat(256))).success).toBe(true);
+    expect(messageOf(layoutFour.safeParse(login('!'.repeat(257))), 'newPassword')).toBe('รหัสผ่านต้องไม่เกิน 256 ตัวอักษร');
+  });
+
+  it('tells a confirmation without the trailing space apart', () => {
+    const result = layoutFour.safeParse({ ...login(symbols), confirmNewPassword: symbols.trimEnd() });
+    expect(messageOf(result, 'confirmNewPassword')).toBe('รหัสผ่านและการยืนยันรหัสผ่านไม่ตรงกัน');
+  });
+
+  it('explains the rule in English too', () => {
+    const english = buildRegistrationSchema(minimal, [], { layoutFour: true, t: createTranslator('en') });
+    expect(messageOf(english.safeParse(login('abc\t123')), 'newPassword')).toBe('The password contains a character that cannot be used, such as a line break or a tab');
   });
 });
 

@@ -5,7 +5,7 @@
  * `…Schema` constants use the Thai defaults; they are marked pure, so a bundle that does not
  * use them leaves them, and the text catalogue they need, out.
  */
-export { EMAIL_PATTERN, LOGIN_CHARACTERS, fileRefSchema, type FileRef } from './fields.js';
+export { EMAIL_PATTERN, LOGIN_CHARACTERS, PASSWORD_CHARACTERS, PASSWORD_MAX_LENGTH, fileRefSchema, type FileRef } from './fields.js';
 export {
   DENIED_EXTENSIONS,
   IMAGE_EXTENSIONS,

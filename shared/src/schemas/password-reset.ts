@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/index.js';
 import type { Translate } from '../texts/index.js';
-import { EMAIL_PATTERN, LOGIN_CHARACTERS } from './fields.js';
+import { EMAIL_PATTERN, passwordField } from './fields.js';
 
 /** The shortest password a student may set (spec section 9). */
 export const PASSWORD_MIN_LENGTH = LIMITS.passwordMinLength;
@@ -35,15 +35,7 @@ export function buildResetPasswordSchema(t: Translate) {
           .min(1, { error: t('reset_code_invalid') })
           .max(256, { error: t('reset_code_invalid') }),
       ),
-      password: z.preprocess(
-        (value) => (typeof value === 'string' ? value : ''),
-        z
-          .string()
-          .min(1, { error: t('validation_password_required') })
-          .min(PASSWORD_MIN_LENGTH, { error: t('validation_password_min', { min: PASSWORD_MIN_LENGTH }) })
-          .max(256, { error: t('validation_password_format') })
-          .regex(LOGIN_CHARACTERS, { error: t('validation_password_format') }),
-      ),
+      password: passwordField(t),
       passwordConfirmation: z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().min(1, { error: t('validation_confirm_password_required') })),
     })
     .superRefine((value, ctx) => {

@@ -209,10 +209,17 @@ describe('registration payload', () => {
     ['username', { username: '' }, 'กรุณากรอกชื่อผู้ใช้'],
     ['username', { username: 'สม ชาย' }, 'ชื่อผู้ใช้ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ @ - _ .'],
     ['password', { password: null }, 'กรุณากรอกรหัสผ่าน'],
-    ['password', { password: 'abc#12' }, 'รหัสผ่านใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ @ - _ .'],
+    ['password', { password: 'abc\t123' }, 'รหัสผ่านมีอักขระที่ใช้ไม่ได้ เช่น การขึ้นบรรทัดใหม่หรือแท็บ'],
     ['password', { password: 'abc' }, 'รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร'],
   ])('registration payload: %s fails with its message', (field, change, message) => {
     expect(messageOf(RegistrationPayloadSchema.safeParse({ ...payload, ...change }), field)).toBe(message);
+  });
+
+  it('takes a password of every symbol, with its trailing space, exactly as sent', () => {
+    const password = 'Aa1!@#$%^&*()_+-=[]{};\':",./<>?\\`~ ';
+    const parsed = RegistrationPayloadSchema.safeParse({ ...payload, password });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.password).toBe(password);
   });
 
   it('does not ask for login info outside layout four', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, LIMITS, ORDER_STATUSES, TAX_PERSON_TYPES, WITHHOLDING_PERCENTS } from '../constants/index.js';
 import { isValidCardNumber } from '../payments/index.js';
 import { defaultTranslate, type Translate } from '../texts/index.js';
-import { EMAIL_PATTERN, LOGIN_CHARACTERS, flagField, isDigits, textField } from './fields.js';
+import { EMAIL_PATTERN, LOGIN_CHARACTERS, flagField, isDigits, passwordProblem, textField } from './fields.js';
 import { TAX_INVOICE_WIRE_NAMES, taxInvoiceIssues, type TaxInvoiceValues } from './tax-invoice.js';
 
 const id = z.coerce.number().int().positive();
@@ -144,7 +144,8 @@ export function buildRegistrationPayloadSchema(t: Translate) {
       tel: nullableText.refine((v) => !v || (isDigits(v) && v.length >= LIMITS.telMinDigits && v.length <= LIMITS.telMaxDigits), t('validation_tel_digits')),
       address: nullableText,
       username: nullableText,
-      password: nullableText,
+      // a password is kept as typed: spaces at either end are part of it
+      password: z.preprocess((v) => (v === undefined ? null : v), z.string().nullable()),
       customLabel: jsonOf(z.array(CustomLabelAnswerSchema)).nullable().default([]),
       studentGroupKpi: nullableId.optional(),
       displayImgUrl: nullableText.optional(),
@@ -165,9 +166,8 @@ export function buildRegistrationPayloadSchema(t: Translate) {
       if (p.is_registration_layout_four) {
         if (!p.username) add('username', t('validation_username_required'));
         else if (!LOGIN_CHARACTERS.test(p.username)) add('username', t('validation_username_format'));
-        if (!p.password) add('password', t('validation_password_required'));
-        else if (!LOGIN_CHARACTERS.test(p.password)) add('password', t('validation_password_format'));
-        else if (p.password.length < LIMITS.passwordMinLength) add('password', t('validation_password_min', { min: LIMITS.passwordMinLength }));
+        const problem = passwordProblem(p.password ?? '', t);
+        if (problem) add('password', problem);
       }
       if (!p.is_require_tax_invoice) return;
       const issues = taxInvoiceIssues(registrationTaxInvoice(p), t);

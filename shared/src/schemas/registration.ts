@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, type CustomLabelType } from '../constants/index.js';
 import { defaultTranslate, type TextKey, type Translate } from '../texts/index.js';
-import { EMAIL_PATTERN, LOGIN_CHARACTERS, fileListField, isDigits, textField, toText, type FileRef, type Rule } from './fields.js';
+import { EMAIL_PATTERN, LOGIN_CHARACTERS, fileListField, isDigits, passwordField, textField, toPassword, toText, type FileRef, type Rule } from './fields.js';
 import { isAllowedUpload } from './upload.js';
 
 /** The is_enable / is_require pair a site sets for one contact field. */
@@ -59,7 +59,8 @@ function customLabelField(label: CustomLabel, t: Translate) {
  * 255), e-mail always required and well-formed, tel digits only with 9-10 digits,
  * nickname and address when required, one profile picture (jpg, png, jpeg, gif),
  * a user group when groups apply, required custom labels, and on layout four the
- * login info (letters, digits and @ - _ . ; password at least 6 and confirmed).
+ * login info (a username of letters, digits and @ - _ . ; a password of any printable
+ * characters, at least 6, kept as typed and confirmed).
  * Disabled fields are left out.
  */
 export function buildRegistrationSchema(settings: RegistrationSettings, customLabels: readonly CustomLabel[], options: RegistrationSchemaOptions) {
@@ -115,12 +116,8 @@ function loginInfoShape(t: Translate) {
       [(v) => LOGIN_CHARACTERS.test(v), t('validation_username_format')],
       [(v) => v.length <= LIMITS.nameMaxLength, t('validation_max_length', { label: t('register_username'), max: LIMITS.nameMaxLength })],
     ]),
-    newPassword: textField([
-      [isFilled, t('validation_password_required')],
-      [(v) => LOGIN_CHARACTERS.test(v), t('validation_password_format')],
-      [(v) => v.length >= LIMITS.passwordMinLength, t('validation_password_min', { min: LIMITS.passwordMinLength })],
-    ]),
-    confirmNewPassword: textField([[isFilled, t('validation_confirm_password_required')]]),
+    newPassword: passwordField(t),
+    confirmNewPassword: z.preprocess(toPassword, z.string().min(1, { error: t('validation_confirm_password_required') })),
   };
 }
 
@@ -133,8 +130,8 @@ function confirmPasswordMatches(t: Translate) {
 }
 
 /**
- * The login info of layout four on its own: username and password of letters,
- * digits and @ - _ . , a password of at least 6 characters, and a confirmation equal to it.
+ * The login info of layout four on its own: a username of letters, digits and @ - _ . , a
+ * password of at least 6 printable characters, and a confirmation equal to it.
  */
 export function buildLoginInfoSchema(t: Translate) {
   return z.object(loginInfoShape(t)).superRefine(confirmPasswordMatches(t));

@@ -185,7 +185,11 @@ export const TEXT_CATALOGUE = {
   validation_username_required: { th: 'กรุณากรอกชื่อผู้ใช้', en: 'Please enter a username' },
   validation_username_format: { th: 'ชื่อผู้ใช้ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ @ - _ .', en: 'The username may contain English letters, digits and @ - _ . only' },
   validation_password_required: { th: 'กรุณากรอกรหัสผ่าน', en: 'Please enter a password' },
-  validation_password_format: { th: 'รหัสผ่านใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ @ - _ .', en: 'The password may contain English letters, digits and @ - _ . only' },
+  validation_password_format: {
+    th: 'รหัสผ่านมีอักขระที่ใช้ไม่ได้ เช่น การขึ้นบรรทัดใหม่หรือแท็บ',
+    en: 'The password contains a character that cannot be used, such as a line break or a tab',
+  },
+  validation_password_max: { th: 'รหัสผ่านต้องไม่เกิน {max} ตัวอักษร', en: 'The password may be at most {max} characters' },
   validation_password_min: { th: 'รหัสผ่านต้องมีอย่างน้อย {min} ตัวอักษร', en: 'The password must have at least {min} characters' },
   validation_confirm_password_required: { th: 'กรุณายืนยันรหัสผ่าน', en: 'Please confirm the password' },
   validation_confirm_password_mismatch: { th: 'รหัสผ่านและการยืนยันรหัสผ่านไม่ตรงกัน', en: 'The passwords do not match' },

@@ -4,7 +4,7 @@ import { issueTicket } from '../../../realtime/ticket';
 import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
-import { TAX_INVOICE_WIRE_NAMES, buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema, taxInvoiceFromWire } from '@sala/shared/schemas';
+import { PASSWORD_MAX_LENGTH, TAX_INVOICE_WIRE_NAMES, buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema, taxInvoiceFromWire } from '@sala/shared/schemas';
 import { createTranslator } from '@sala/shared/texts';
 import { ApiError, badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
@@ -16,9 +16,8 @@ import type { SiteSettings } from '../services/public-settings';
 import { invalidRegistration, type RegistrationInput } from '../services/registration';
 import type { Ctx } from '../../../http/ctx';
 
-/** Longest username or e-mail and password a sign-in reads; bcrypt uses at most 72 bytes anyway. */
+/** Longest username or e-mail a sign-in reads; passwords end at PASSWORD_MAX_LENGTH (bcrypt uses at most 72 bytes anyway). */
 const MAX_IDENTIFIER_LENGTH = 255;
-const MAX_PASSWORD_LENGTH = 256;
 
 function bodyOf(ctx: Ctx): Record<string, unknown> {
   const body = ctx.request.body;
@@ -65,7 +64,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const parsed = buildLoginSchema(t).safeParse(bodyOf(ctx));
     if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues) });
     const { username, password } = parsed.data;
-    if (username.length > MAX_IDENTIFIER_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw badRequest('INPUT_ERROR');
+    if (username.length > MAX_IDENTIFIER_LENGTH || password.length > PASSWORD_MAX_LENGTH) throw badRequest('INPUT_ERROR');
     const result = (await withRetryAfter(ctx, () => strapi.service('api::account.login').login({ identifier: username, password, ip: clientAddress(ctx) }))) as LoginResult;
     ctx.body = { success: true, jwt: result.jwt, user: result.user };
   },
