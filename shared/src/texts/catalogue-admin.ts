@@ -6,7 +6,7 @@ export const ADMIN_TEXTS = {
   admin_nav_payments: { th: 'ตรวจสอบการชำระเงิน', en: 'Payment review' },
   admin_nav_uploads: { th: 'อัปโหลดไฟล์', en: 'File uploads' },
   admin_home_intro: { th: 'เลือกงานที่ต้องการจัดการจากเมนู', en: 'Choose a task from the menu.' },
-  admin_home_pending: { th: 'การแจ้งชำระเงินรอตรวจสอบ {count} รายการ', en: '{count} payment notifications waiting for review' },
+  admin_home_pending: { th: 'การแจ้งชำระเงินรอตรวจสอบ {count} รายการ', en: '{count, plural, one {# payment notification waits} other {# payment notifications wait}} for review' },
   admin_forbidden_title: { th: 'คุณไม่มีสิทธิ์เข้าถึงหน้านี้', en: 'You may not open this page' },
   admin_forbidden_text: { th: 'หน้านี้สำหรับผู้ดูแลร้านเท่านั้น', en: 'This page is for shop administrators only.' },
 

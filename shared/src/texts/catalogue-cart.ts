@@ -8,7 +8,7 @@ export const CART_TEXTS = {
   cart_item_removed: { th: 'นำรายการออกจากตะกร้าแล้ว', en: 'The item was removed from your cart' },
   cart_item_added: { th: 'เพิ่มลงในตะกร้าแล้ว', en: 'Added to your cart' },
   cart_add_failed: { th: 'ไม่สามารถเพิ่มคอร์สนี้ลงในตะกร้าได้', en: 'This course could not be added to your cart' },
-  cart_count_label: { th: 'ตะกร้า ({count} รายการ)', en: 'Cart ({count} items)' },
+  cart_count_label: { th: 'ตะกร้า ({count} รายการ)', en: 'Cart ({count, plural, one {# item} other {# items}})' },
   cart_login_to_continue: { th: 'เข้าสู่ระบบเพื่อดูตะกร้าและชำระเงิน', en: 'Log in to see your cart and pay' },
   cart_total_changed: {
     th: 'ยอดชำระจากระบบคือ {amount} ซึ่งต่างจากที่แสดง กรุณาตรวจสอบอีกครั้ง',
@@ -58,7 +58,7 @@ export const CART_TEXTS = {
   mail_reset_greeting: { th: 'สวัสดีคุณ {name}', en: 'Hello {name},' },
   mail_reset_body: {
     th: 'เราได้รับคำขอตั้งรหัสผ่านใหม่สำหรับบัญชี {username} กดลิงก์ด้านล่างภายใน {minutes} นาทีเพื่อตั้งรหัสผ่านใหม่',
-    en: 'We received a request to set a new password for the account {username}. Open the link below within {minutes} minutes to set it.',
+    en: 'We received a request to set a new password for the account {username}. Open the link below within {minutes, plural, one {# minute} other {# minutes}} to set it.',
   },
   mail_reset_ignore: {
     th: 'หากคุณไม่ได้ขอตั้งรหัสผ่านใหม่ ไม่ต้องทำอะไร รหัสผ่านเดิมของคุณยังใช้งานได้ตามปกติ',

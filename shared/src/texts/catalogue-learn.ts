@@ -5,7 +5,7 @@ export const LEARN_TEXTS = {
   learn_loading: { th: 'กำลังโหลดบทเรียน', en: 'Loading the lessons' },
   learn_lifetime_access: { th: 'เรียนได้ไม่จำกัดเวลา', en: 'Lifetime access' },
   learn_access_until: { th: 'เรียนได้ถึง {date}', en: 'Access until {date}' },
-  learn_completed_count: { th: 'เรียนจบแล้ว {done} จาก {total} บทเรียน', en: '{done} of {total} lectures completed' },
+  learn_completed_count: { th: 'เรียนจบแล้ว {done} จาก {total} บทเรียน', en: '{done} of {total, plural, one {# lecture} other {# lectures}} completed' },
   learn_completed: { th: 'เรียนจบแล้ว', en: 'Completed' },
   learn_locked: { th: 'ล็อกอยู่', en: 'Locked' },
   error_not_released: { th: 'บทเรียนนี้ยังไม่เปิดให้เรียน', en: 'This lecture is not released yet' },

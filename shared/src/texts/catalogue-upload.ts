@@ -3,7 +3,7 @@ export const UPLOAD_TEXTS = {
   // the upload control (the spec's messages are upload_* in catalogue.ts)
   upload_choose_label: { th: 'เลือกไฟล์{label}', en: 'Choose files for {label}' },
   upload_types_hint: { th: 'ไฟล์ที่รองรับ: {types}', en: 'Allowed types: {types}' },
-  upload_limit_hint: { th: 'สูงสุด {limit} ไฟล์ ({count}/{limit})', en: 'Up to {limit} files ({count}/{limit})' },
+  upload_limit_hint: { th: 'สูงสุด {limit} ไฟล์ ({count}/{limit})', en: 'Up to {limit, plural, one {# file} other {# files}} ({count}/{limit})' },
   upload_limit_reached: { th: 'เลือกไฟล์ครบจำนวนแล้ว ลบบางไฟล์ก่อนเลือกไฟล์ใหม่', en: 'The list is full. Delete a file before choosing another.' },
   upload_open_preview: { th: 'ดูรูปที่ {n} จาก {total}: {name}', en: 'View picture {n} of {total}: {name}' },
   upload_delete_item: { th: 'ลบรูปที่ {n}: {name}', en: 'Delete picture {n}: {name}' },
@@ -17,7 +17,7 @@ export const UPLOAD_TEXTS = {
   admin_uploads_intro: { th: 'เลือกคอร์สหรือสินค้าเพื่อจัดการรูปภาพ รูปแรกจะเป็นรูปหน้าปก', en: 'Choose a course or a product to manage its pictures. The first picture is the cover.' },
   admin_uploads_courses: { th: 'คอร์สเรียน', en: 'Courses' },
   admin_uploads_products: { th: 'สินค้า', en: 'Products' },
-  admin_uploads_picture_count: { th: '{count} รูป', en: '{count} picture(s)' },
+  admin_uploads_picture_count: { th: '{count} รูป', en: '{count, plural, one {# picture} other {# pictures}}' },
   admin_uploads_edit: { th: 'จัดการรูปภาพ', en: 'Manage pictures' },
   admin_uploads_course_pictures: { th: 'รูปภาพคอร์ส', en: 'Course pictures' },
   admin_uploads_product_gallery: { th: 'แกลเลอรีสินค้า', en: 'Product gallery' },

@@ -22,19 +22,108 @@ export function isTextKey(key: string): key is TextKey {
   return Object.prototype.hasOwnProperty.call(TEXTS, key);
 }
 
-/** Replaces `{name}` with params.name; unknown placeholders stay as written. */
-export function interpolate(text: string, params: TextParams = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * The plural category of a count in a locale, by `Intl.PluralRules`: English has `one` and
+ * `other`, Thai only `other`.
+ */
+export function pluralCategory(count: number, locale: Locale): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count);
+}
+
+/** A count given as a number or as text ("1,234"); NaN when it is neither. */
+function countOf(value: string | number): number {
+  return typeof value === 'number' ? value : Number(value.replace(/[,\s]/g, ''));
+}
+
+/** The index of the `}` closing the `{` at `open`, or -1. */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The options of a plural choice (`=0 {…} one {…} other {…}`) by selector, or null when they do not read as such. */
+function pluralOptions(body: string): Map<string, string> | null {
+  const options = new Map<string, string>();
+  let i = 0;
+  for (;;) {
+    while (i < body.length && /\s/.test(body[i])) i++;
+    if (i >= body.length) break;
+    const selector = /^(=\d+|zero|one|two|few|many|other)\s*\{/.exec(body.slice(i));
+    if (!selector) return null;
+    const open = i + selector[0].length - 1;
+    const close = closingBrace(body, open);
+    if (close < 0) return null;
+    options.set(selector[1], body.slice(open + 1, close));
+    i = close + 1;
+  }
+  return options.has('other') ? options : null;
+}
+
+const PLURAL_START = /^\{(\w+),\s*plural\s*,/;
+const PLACEHOLDER = /^\{(\w+)\}/;
+
+/**
+ * Fills a text's placeholders. `{name}` becomes params.name. `{count, plural, one {# item}
+ * other {# items}}` (ICU's plural form) picks the option of the count's plural category in
+ * the locale (an exact `=0 {…}` first, `other` when the category has none); `#` in it is the
+ * count as given. Unknown placeholders, and a choice whose count is missing, stay as written.
+ */
+export function interpolate(text: string, params: TextParams = {}, locale: Locale = 'th'): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const open = text.indexOf('{', i);
+    if (open < 0) {
+      out += text.slice(i);
+      break;
+    }
+    out += text.slice(i, open);
+    const rest = text.slice(open);
+    const plural = PLURAL_START.exec(rest);
+    const close = plural ? closingBrace(text, open) : -1;
+    const options = plural && close > 0 ? pluralOptions(text.slice(open + plural[0].length, close)) : null;
+    if (plural && options && plural[1] in params) {
+      const value = params[plural[1]];
+      const count = countOf(value);
+      const exact = Number.isFinite(count) ? options.get(`=${count}`) : undefined;
+      const chosen = exact ?? (Number.isFinite(count) ? options.get(pluralCategory(count, locale)) : undefined) ?? options.get('other')!;
+      out += interpolate(chosen.replace(/#/g, String(value)), params, locale);
+      i = close + 1;
+      continue;
+    }
+    if (plural && options) {
+      out += text.slice(open, close + 1);
+      i = close + 1;
+      continue;
+    }
+    const placeholder = PLACEHOLDER.exec(rest);
+    if (placeholder) {
+      out += placeholder[1] in params ? String(params[placeholder[1]]) : placeholder[0];
+      i = open + placeholder[0].length;
+      continue;
+    }
+    out += '{';
+    i = open + 1;
+  }
+  return out;
 }
 
 /**
  * The text of a key in a locale: the override when it is not blank, else the
- * catalogue default, with `{name}` placeholders filled from params.
+ * catalogue default, with its placeholders and plural choices filled from params.
  */
 export function translate(key: TextKey, locale: Locale = 'th', overrides?: TextOverrides, params?: TextParams): string {
   const override = overrides?.[key]?.[locale];
   const text = override && override.trim() !== '' ? override : TEXTS[key][locale];
-  return interpolate(text, params);
+  return interpolate(text, params, locale);
 }
 
 /** A translator bound to a locale and overrides, for schema builders and components. */

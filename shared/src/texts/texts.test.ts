@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { COUPON_REASONS, ERROR_CODES, LOCALES, PROMOTION_REASONS } from '../constants/index.js';
-import { ERROR_TEXT_KEYS, TEXTS, TEXT_KEYS, couponResultModal, createTranslator, defaultTranslate, errorMessage, interpolate, isTextKey, reasonMessage, translate } from './index.js';
+import { ERROR_TEXT_KEYS, TEXTS, TEXT_KEYS, couponResultModal, createTranslator, defaultTranslate, errorMessage, interpolate, isTextKey, pluralCategory, reasonMessage, translate } from './index.js';
 
 /** Keys the spec names outright; the storefront and the CMS look them up by these names. */
 const SPEC_KEYS = [
@@ -34,9 +34,22 @@ describe('the text catalogue', () => {
     }
   });
 
-  it('uses the same placeholders in Thai and English', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of TEXT_KEYS) expect(placeholders(TEXTS[key].th), key).toEqual(placeholders(TEXTS[key].en));
+  it('uses the same placeholders in Thai and English; only a plural choice may name a count Thai does not show', () => {
+    // `{name}`, not the option of a plural choice (`one {year}`)
+    const simple = (text: string) => [...text.matchAll(/(?<!(?:=\d+|zero|one|two|few|many|other)\s*)\{(\w+)\}/g)].map((m) => m[1]);
+    const plural = (text: string) => new Set([...text.matchAll(/\{(\w+),\s*plural\s*,/g)].map((m) => m[1]));
+    for (const key of TEXT_KEYS) {
+      const { th, en } = TEXTS[key];
+      const names = (text: string) => new Set([...simple(text), ...plural(text)]);
+      const [thai, english] = [names(th), names(en)];
+      const onlyThai = [...thai].filter((name) => !english.has(name) && !plural(th).has(name));
+      const onlyEnglish = [...english].filter((name) => !thai.has(name) && !plural(en).has(name));
+      expect([onlyThai, onlyEnglish], key).toEqual([[], []]);
+    }
+  });
+
+  it('says no count with "(s)" in English: counted words go through a plural choice', () => {
+    for (const key of TEXT_KEYS) expect(TEXTS[key].en, key).not.toMatch(/\w\(s\)/);
   });
 
   test.each([
@@ -103,6 +116,60 @@ describe('translate', () => {
   it('tells text keys from other strings', () => {
     expect(isTextKey('login_title')).toBe(true);
     expect(isTextKey('toString')).toBe(false);
+  });
+});
+
+describe('plural choices', () => {
+  test.each([
+    ['cart_count_label', { count: 0 }, 'Cart (0 items)', 'ตะกร้า (0 รายการ)'],
+    ['cart_count_label', { count: 1 }, 'Cart (1 item)', 'ตะกร้า (1 รายการ)'],
+    ['cart_count_label', { count: 2 }, 'Cart (2 items)', 'ตะกร้า (2 รายการ)'],
+    ['curriculum_lecture_count', { count: 0 }, '0 lectures', '0 บทเรียน'],
+    ['curriculum_lecture_count', { count: 1 }, '1 lecture', '1 บทเรียน'],
+    ['curriculum_lecture_count', { count: 2 }, '2 lectures', '2 บทเรียน'],
+    ['admin_uploads_picture_count', { count: 0 }, '0 pictures', '0 รูป'],
+    ['admin_uploads_picture_count', { count: 1 }, '1 picture', '1 รูป'],
+    ['admin_uploads_picture_count', { count: 2 }, '2 pictures', '2 รูป'],
+    ['learn_completed_count', { done: 0, total: 1 }, '0 of 1 lecture completed', 'เรียนจบแล้ว 0 จาก 1 บทเรียน'],
+    ['learn_completed_count', { done: 1, total: 2 }, '1 of 2 lectures completed', 'เรียนจบแล้ว 1 จาก 2 บทเรียน'],
+    ['countdown_remaining', { days: 1, hours: 0, minutes: 2 }, '1 day 0 hours 2 minutes left', 'เหลือเวลาเรียน 1 วัน 0 ชั่วโมง 2 นาที'],
+    ['validation_max_files', { max: 1 }, 'Upload at most 1 file', 'อัพโหลดได้ไม่เกิน 1 ไฟล์'],
+    ['upload_limit_hint', { limit: 1, count: 0 }, 'Up to 1 file (0/1)', 'สูงสุด 1 ไฟล์ (0/1)'],
+    ['pagination_items', { from: 1, to: 1, total: 1 }, '1-1 of 1 item', '1-1 จาก 1 รายการ'],
+    ['course_seats_left', { seat: 1 }, '1 seat left', 'เหลือ 1 ที่นั่ง'],
+    ['admin_home_pending', { count: 1 }, '1 payment notification waits for review', 'การแจ้งชำระเงินรอตรวจสอบ 1 รายการ'],
+    ['admin_home_pending', { count: 2 }, '2 payment notifications wait for review', 'การแจ้งชำระเงินรอตรวจสอบ 2 รายการ'],
+    ['term_unit_year', { count: 1 }, 'year', 'ปี'],
+    ['term_unit_month', { count: 2 }, 'months', 'เดือน'],
+  ] as const)('%s with %o: English "%s", Thai "%s"', (key, params, english, thai) => {
+    expect(translate(key, 'en', undefined, params)).toBe(english);
+    expect(translate(key, 'th', undefined, params)).toBe(thai);
+  });
+
+  test.each([
+    [0, 'en', 'other', 'no files'],
+    [1, 'en', 'one', 'one file'],
+    [2, 'en', 'other', '2 files'],
+    [0, 'th', 'other', 'no files'],
+    [1, 'th', 'other', '1 files'],
+    [2, 'th', 'other', '2 files'],
+  ] as const)('%d in %s is %s: an exact =0 wins, then the category, then other', (count, locale, category, text) => {
+    expect(pluralCategory(count, locale)).toBe(category);
+    expect(interpolate('{n, plural, =0 {no files} one {one file} other {# files}}', { n: count }, locale)).toBe(text);
+  });
+
+  it('reads a count given as text, fills placeholders inside a choice, and leaves a choice without its count as written', () => {
+    expect(interpolate('{n, plural, one {# item in {where}} other {# items in {where}}}', { n: '1', where: 'cart' }, 'en')).toBe('1 item in cart');
+    expect(interpolate('{n, plural, one {# item} other {# items}}', { n: '1,234' }, 'en')).toBe('1,234 items');
+    expect(interpolate('{n, plural, one {# item} other {# items}}', {}, 'en')).toBe('{n, plural, one {# item} other {# items}}');
+    expect(interpolate('{n, plural, one {# item} other {# items}}', { n: 'many' }, 'en')).toBe('many items');
+    expect(interpolate('a { b } {c', { c: 1 })).toBe('a { b } {c');
+  });
+
+  it("applies an editor's override written with a plural choice", () => {
+    const overrides = { cart_count_label: { en: 'Basket: {count, plural, one {# course} other {# courses}}' } };
+    expect(translate('cart_count_label', 'en', overrides, { count: 1 })).toBe('Basket: 1 course');
+    expect(translate('cart_count_label', 'en', overrides, { count: 3 })).toBe('Basket: 3 courses');
   });
 });
 

@@ -70,7 +70,7 @@ export async function submitLogin(args: { formData: FormData; session: AppSessio
 /** The login post of a panel: a redirect with the session cookie, or the form's reply with its Thai message. */
 export async function handleLoginPost(request: Request, formData: FormData, fallback: string) {
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const session = await getSession(request);
   const { result, setCookie } = await submitLogin({ formData, session, locale, t, signal: request.signal });
   if ('ok' in result && result.ok && setCookie) {

@@ -15,6 +15,13 @@ describe('translate', () => {
   it('shows the key when no text exists, so a missing text is visible rather than blank', () => {
     expect(translate(texts, 'missing_key')).toBe('missing_key');
   });
+
+  it("picks a plural choice by the page's locale: one and other in English, one form in Thai", () => {
+    const english = { cart: 'Cart ({count, plural, one {# item} other {# items}})' };
+    expect([0, 1, 2].map((count) => translate(english, 'cart', { count }, 'en'))).toEqual(['Cart (0 items)', 'Cart (1 item)', 'Cart (2 items)']);
+    const thai = { cart: 'ตะกร้า ({count} รายการ)' };
+    expect([0, 1, 2].map((count) => translate(thai, 'cart', { count }, 'th'))).toEqual(['ตะกร้า (0 รายการ)', 'ตะกร้า (1 รายการ)', 'ตะกร้า (2 รายการ)']);
+  });
 });
 
 describe('isLocale', () => {

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import { createContext, useContext, useMemo } from 'react';
-import type { TextKey, Translate } from '@sala/shared/texts';
+import { interpolate, type TextKey, type Translate } from '@sala/shared/texts';
 
 export const LOCALES = ['th', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -14,12 +14,16 @@ export function isLocale(value: unknown): value is Locale {
 export type Texts = Readonly<Record<string, string>>;
 export type TranslateVars = Record<string, string | number>;
 
-/** The text for a key with `{name}` placeholders filled in; the key itself when no text exists (visible, never blank). */
-export function translate(texts: Texts, key: string, vars?: TranslateVars): string {
+/**
+ * The text for a key with `{name}` placeholders and plural choices (`{count, plural, one {…}
+ * other {…}}`, by the locale's plural rules) filled in; the key itself when no text exists
+ * (visible, never blank).
+ */
+export function translate(texts: Texts, key: string, vars?: TranslateVars, locale: Locale = DEFAULT_LOCALE): string {
   const text = texts[key];
   if (text === undefined) return key;
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+  return interpolate(text, vars, locale);
 }
 
 /** The page's locale and texts, resolved once by the root loader. */
@@ -145,12 +149,20 @@ export function courseTypeTextKey(courseType: string): string {
  * the catalogue's defaults, every key: i18n.server's getTexts), as useT translates: it reads
  * those texts only, so the browser's checkout code never bundles the catalogue itself.
  */
-export function translatorFromTexts(texts: Texts): Translate {
-  return (key: TextKey, params?: Record<string, string | number>) => translate(texts, key, params);
+export function translatorFromTexts(texts: Texts, locale: Locale): Translate {
+  return (key: TextKey, params?: Record<string, string | number>) => translate(texts, key, params, locale);
+}
+
+/** The shared schemas' translator over the page's texts, in the page's locale. */
+export function useTranslator(): Translate {
+  const texts = useTexts();
+  const locale = useLocale();
+  return useMemo(() => translatorFromTexts(texts, locale), [texts, locale]);
 }
 
 /** `t(key, vars)` over the texts the root loader sent: CMS overrides merged over the shared defaults. */
 export function useT(): (key: string, vars?: TranslateVars) => string {
   const texts = useTexts();
-  return (key, vars) => translate(texts, key, vars);
+  const locale = useLocale();
+  return (key, vars) => translate(texts, key, vars, locale);
 }

@@ -67,7 +67,7 @@ export type ReviewActionResult = { ok: boolean; reportId: number | null; message
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireShopAdmin(request);
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const parsed = ReviewSchema.safeParse(Object.fromEntries(await request.formData()));
   const reply = (result: ReviewActionResult, status = 200) => data(result, { status, headers: { 'Cache-Control': PRIVATE_PAGE } });
   if (!parsed.success) return reply({ ok: false, reportId: null, message: t('error_validation_error') }, 400);

@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   let addError: string | null = null;
   if (courseId) {
-    const t = translatorFromTexts(await getTexts(locale, request.signal));
+    const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
     addError = await addToCartOrMessage({ student, courseId, planId: positiveId(url.searchParams.get('plan')), locale, t, signal: request.signal });
     if (!addError) throw redirect('/cart', { headers });
   }
@@ -89,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'add') return addToCartFromForm(request, formData);
 
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const student = await getSessionStudent(request);
   if (!student) return redirect('/cart', { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
   const options = { jwt: student.jwt, locale, signal: request.signal };

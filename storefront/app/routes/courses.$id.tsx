@@ -100,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!INTENTS.includes(intent)) throw data(null, { status: 400 });
 
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const session = await getSession(request);
   const student = session.get('student') ?? null;
   const options = { signal: request.signal, locale, jwt: student?.jwt ?? null };

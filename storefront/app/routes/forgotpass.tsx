@@ -12,13 +12,13 @@ import { useMemo } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, requestPasswordReset } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
+import { textsOfMatches, translatorFromTexts, useT, useTranslator } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const submission = parseWithZod(await request.formData(), { schema: buildForgotPasswordSchema(t) });
   const headers = { 'Cache-Control': PRIVATE_NO_STORE };
   if (submission.status !== 'success') return data({ lastResult: submission.reply(), sent: false }, { headers });
@@ -44,10 +44,10 @@ export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ match
 
 export default function ForgotPasswordRoute() {
   const t = useT();
-  const texts = useTexts();
+  const translator = useTranslator();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => buildForgotPasswordSchema(translatorFromTexts(texts)), [texts]);
+  const schema = useMemo(() => buildForgotPasswordSchema(translator), [translator]);
   const [form, fields] = useForm({
     id: 'forgot-form',
     lastResult: actionData?.lastResult as never,

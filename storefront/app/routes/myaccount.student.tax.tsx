@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { FileField, TextareaField, TextField } from '~/components/checkout/form-fields';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CmsApiError, updateStudentTax, uploadFiles } from '~/lib/cms.server';
-import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
+import { textsOfMatches, translatorFromTexts, useT, useTranslator } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getMyTaxInfo, isSessionExpired, requireStudent } from '~/lib/orders.server';
 import type { loader as rootLoader } from '~/root';
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const student = await requireStudent(request);
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: buildFormSchema(t) });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: { 'Cache-Control': PRIVATE_PAGE } });
@@ -85,10 +85,10 @@ export default function TaxPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useT();
-  const texts = useTexts();
+  const translator = useTranslator();
   const [personType, setPersonType] = useState<PersonType>(tax.personType);
   const [deliverToTaxAddress, setDeliverToTaxAddress] = useState(tax.deliveryByTaxAddress);
-  const schema = useMemo(() => buildFormSchema(translatorFromTexts(texts)), [texts]);
+  const schema = useMemo(() => buildFormSchema(translator), [translator]);
   const [form] = useForm({
     id: 'tax-form',
     lastResult: lastResult as never,

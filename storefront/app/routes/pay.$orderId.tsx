@@ -95,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? '');
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const session = await getSession(request);
   const student = session.get('student');
   if (!student) throw redirect(`/login?redirect=${encodeURIComponent(`/pay/${orderId}`)}`, { headers: PRIVATE });

@@ -95,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!student) return redirect(`/login?redirect=${encodeURIComponent(path)}`, { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
 
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const quantity = Number(formData.get('quantity'));
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return reply({ intent, error: t('product_quantity_invalid') });
   const options = { jwt: student.jwt, locale, signal: request.signal };

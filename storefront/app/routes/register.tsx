@@ -13,7 +13,7 @@ import type { CheckoutSettings } from '~/models/checkout/types';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
+import { textsOfMatches, translatorFromTexts, useT, useTranslator } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { registerSchema } from '~/models/cart/register-schema';
 import { loadRegisterForm, submitRegistration } from '~/lib/register.server';
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const session = await getSession(request);
   const headers = { 'Cache-Control': PRIVATE_NO_STORE };
   try {
@@ -58,10 +58,10 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 export default function RegisterRoute() {
   const { redirectTo, form: registerForm } = useLoaderData<typeof loader>();
   const t = useT();
-  const texts = useTexts();
+  const translator = useTranslator();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => registerSchema(registerForm, translatorFromTexts(texts)), [registerForm, texts]);
+  const schema = useMemo(() => registerSchema(registerForm, translator), [registerForm, translator]);
   const [form] = useForm({
     id: 'register-form',
     lastResult: actionData?.lastResult as never,

@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { resetPassword } from '~/lib/auth.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
-import { textsOfMatches, translatorFromTexts, useT, useTexts } from '~/models/i18n';
+import { textsOfMatches, translatorFromTexts, useT, useTranslator } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
 
@@ -24,7 +24,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const submission = parseWithZod(await request.formData(), { schema: buildResetPasswordSchema(t) });
   const headers = { 'Cache-Control': 'no-store' };
   const hide = ['password', 'passwordConfirmation'];
@@ -54,10 +54,10 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 export default function ResetPasswordRoute() {
   const { code } = useLoaderData<typeof loader>();
   const t = useT();
-  const texts = useTexts();
+  const translator = useTranslator();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => buildResetPasswordSchema(translatorFromTexts(texts)), [texts]);
+  const schema = useMemo(() => buildResetPasswordSchema(translator), [translator]);
   const [form, fields] = useForm({
     id: 'reset-form',
     lastResult: actionData?.lastResult as never,

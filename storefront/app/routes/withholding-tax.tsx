@@ -21,7 +21,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
-  const t = translatorFromTexts(await getTexts(locale, request.signal));
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const student = (await getSession(request)).get('student');
   if (!student) return data<WithholdingTaxAnswer>({ ok: false, fieldErrors: {}, message: t('error_unauthorized') }, { status: 401, headers: NO_STORE });
   const form = await request.formData();

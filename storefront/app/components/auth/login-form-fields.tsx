@@ -9,14 +9,14 @@ import { getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { buildLoginSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
-import { translatorFromTexts, useT, useTexts } from '~/models/i18n';
+import { useT, useTranslator } from '~/models/i18n';
 
 /** What a route's action answers for intent=login, as conform reads it back. */
 export type LoginResult = { status?: 'success' | 'error'; error?: Record<string, string[] | null> | null };
 
 export function useLoginForm({ id, lastResult }: { id: string; lastResult: LoginResult | undefined }) {
-  const texts = useTexts();
-  const schema = useMemo(() => buildLoginSchema(translatorFromTexts(texts)), [texts]);
+  const translator = useTranslator();
+  const schema = useMemo(() => buildLoginSchema(translator), [translator]);
   return useForm({
     id,
     lastResult: lastResult as never,

@@ -10,7 +10,7 @@ import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { translatorFromTexts, useT, useTexts } from '~/models/i18n';
+import { useT, useTranslator } from '~/models/i18n';
 import { buildCheckoutSchema } from '~/models/checkout/checkout-schema';
 import { ContactInfo, LoginInfo } from './contact-info';
 import { CouponBox } from './coupon-box';
@@ -47,11 +47,10 @@ function useHydrated(): boolean {
 
 export default function CheckoutArea({ checkout, student }: { checkout: CheckoutData; student: SignedInStudent | null }) {
   const t = useT();
-  const texts = useTexts();
   const navigation = useNavigation();
   const actionData = useActionData<CheckoutActionData>();
   const lastResult = actionData?.intent === 'checkout' ? actionData.lastResult : undefined;
-  const translate = useMemo(() => translatorFromTexts(texts), [texts]);
+  const translate = useTranslator();
   const guest = !student;
   // Built on the first check in the browser, not in a render: the server never validates with it here.
   const schema = useMemo(() => {

@@ -17,8 +17,11 @@ function usePlanTerm() {
     if (plan.planType === 'Free') return t('plan_free');
     if (plan.planType === 'One-Time Payment') return t('plan_one_time');
     if (!plan.term || !plan.termUnit) return null;
-    const unit = t(TERM_UNIT_KEYS[plan.termUnit] ?? plan.termUnit);
-    if (plan.term2 && plan.termUnit2) return t('plan_term_two_parts', { term: plan.term, unit, term2: plan.term2, unit2: t(TERM_UNIT_KEYS[plan.termUnit2] ?? plan.termUnit2) });
+    // the unit agrees with its number: 1 year, 2 years (Thai has one form)
+    const unit = t(TERM_UNIT_KEYS[plan.termUnit] ?? plan.termUnit, { count: plan.term });
+    if (plan.term2 && plan.termUnit2) {
+      return t('plan_term_two_parts', { term: plan.term, unit, term2: plan.term2, unit2: t(TERM_UNIT_KEYS[plan.termUnit2] ?? plan.termUnit2, { count: plan.term2 }) });
+    }
     return t('plan_term', { term: plan.term, unit });
   };
 }

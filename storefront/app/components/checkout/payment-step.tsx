@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useFetcher, useNavigate } from '@remix-run/r
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money, toMajorString } from '@sala/shared/money';
 import { useEffect, useMemo, useState } from 'react';
-import { translatorFromTexts, useLocale, useT, useTexts } from '~/models/i18n';
+import { useLocale, useT, useTranslator } from '~/models/i18n';
 import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
@@ -132,14 +132,11 @@ function ReportDialog(props: { payment: PaymentStep; open: boolean; onOpenChange
 
 function ReportDialogContent({ payment, open, onOpenChange }: { payment: PaymentStep; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
-  const texts = useTexts();
+  const translator = useTranslator();
   const navigate = useNavigate();
   const fetcher = useFetcher<ReportFetcherData>();
   const data = fetcher.data?.intent === 'report' ? fetcher.data : undefined;
-  const schema = useMemo(
-    () => buildReportFormSchema({ netAmount: payment.netAmount, slipRequired: payment.slipRequired }, translatorFromTexts(texts)),
-    [payment.netAmount, payment.slipRequired, texts],
-  );
+  const schema = useMemo(() => buildReportFormSchema({ netAmount: payment.netAmount, slipRequired: payment.slipRequired }, translator), [payment.netAmount, payment.slipRequired, translator]);
   const [form] = useForm({
     id: 'report-form',
     lastResult: data?.lastResult as never,

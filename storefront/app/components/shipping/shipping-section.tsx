@@ -10,7 +10,7 @@ import { useFetcher } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import { useEffect, useMemo, useState } from 'react';
-import { translatorFromTexts, useLocale, useT, useTexts } from '~/models/i18n';
+import { useLocale, useT, useTranslator } from '~/models/i18n';
 import { THAI_PROVINCES } from './provinces';
 import { SHIPPING_ADDRESS_INTENT, type ShippingAddressActionData, type ShippingAddressView, type ShippingData } from '~/models/shipping/types';
 
@@ -43,8 +43,8 @@ export function AddressSummary({ address, testId = 'shipping-address-summary' }:
 
 function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressView | null; onCancel: (() => void) | null; onSaved: () => void }) {
   const t = useT();
-  const texts = useTexts();
-  const schema = useMemo(() => buildShippingAddressSchema(translatorFromTexts(texts)), [texts]);
+  const translator = useTranslator();
+  const schema = useMemo(() => buildShippingAddressSchema(translator), [translator]);
   const fetcher = useFetcher<ShippingAddressActionData>();
   const [values, setValues] = useState<Values>(() => valuesOf(initial));
   const [errors, setErrors] = useState<Errors>({});
