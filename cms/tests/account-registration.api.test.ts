@@ -271,6 +271,23 @@ describe('signing up on the course detail page', () => {
     expect(Object.keys(reuse.body.error.errors)).toEqual(['tax_company_certificate']);
   });
 
+  it('takes a tel shorter than 9 digits only when the site switches the minimum off; never more than 10', async () => {
+    const refused = await signUp(registration({ tel: '12345678' }));
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error.errors)).toEqual(['tel']);
+    expect(refused.body.error.errors.tel).toMatch(THAI);
+    await setSettings({ is_tel_without_minimum: true });
+    try {
+      const taken = await signUp(registration({ tel: '12345678' }));
+      expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+      const tooLong = await signUp(registration({ tel: '12345678901' }));
+      expect(tooLong.status).toBe(400);
+      expect(Object.keys(tooLong.body.error.errors)).toEqual(['tel']);
+    } finally {
+      await setSettings({ is_tel_without_minimum: false });
+    }
+  });
+
   it('answers INPUT_ERROR with a Thai message per field, and creates nothing', async () => {
     const before = await userCount();
     const res = await signUp(registration({ firstname: '', tel: '12ab', customLabel: [] }));

@@ -141,7 +141,8 @@ export function buildRegistrationPayloadSchema(t: Translate) {
         [(v) => v !== '', t('validation_required', { label: t('register_email') })],
         [(v) => EMAIL_PATTERN.test(v), t('validation_email_invalid')],
       ]),
-      tel: nullableText.refine((v) => !v || (isDigits(v) && v.length >= LIMITS.telMinDigits && v.length <= LIMITS.telMaxDigits), t('validation_tel_digits')),
+      // The 9-digit minimum is the site's (is_tel_without_minimum): buildRegistrationSchema checks it.
+      tel: nullableText.refine((v) => !v || (isDigits(v) && v.length <= LIMITS.telMaxDigits), t('validation_tel_digits')),
       address: nullableText,
       username: nullableText,
       // a password is kept as typed: spaces at either end are part of it

@@ -52,6 +52,8 @@ export const SiteSettingsSchema = z.looseObject({
   is_require_lastname: flag(true),
   is_enable_tel: flag(true),
   is_require_tel: flag(false),
+  /** Tel keeps its 10-digit maximum but not the 9-digit minimum (spec section 5: one site is exempt). */
+  is_tel_without_minimum: flag(false),
   is_enable_nickname: flag(false),
   is_require_nickname: flag(false),
   is_enable_address: flag(false),
@@ -77,7 +79,7 @@ export const PUBLIC_SETTING_FIELDS = Object.keys(SiteSettingsSchema.shape) as (k
 export const CONTACT_FIELDS = ['firstname', 'lastname', 'tel', 'nickname', 'address', 'profile_picture'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-type ContactSwitches = Pick<SiteSettings, `is_enable_${ContactField}` | `is_require_${ContactField}`>;
+type ContactSwitches = Pick<SiteSettings, `is_enable_${ContactField}` | `is_require_${ContactField}`> & Partial<Pick<SiteSettings, 'is_tel_without_minimum'>>;
 type GroupSwitches = Pick<SiteSettings, 'is_student_choose_group' | 'package_user_group'>;
 type TaxSwitches = Pick<SiteSettings, 'package_tax_system' | 'is_enable_addon_tax' | 'is_enable_tax_invoice'>;
 /** A database row may hold null where the wire holds the default. */
@@ -107,6 +109,7 @@ export function registrationSettings(settings: ContactSwitches & GroupSwitches, 
     address: field('address'),
     profileImage: field('profile_picture'),
     userGroupRequired: studentPicksGroup(settings) && hasUserGroups,
+    telExemptFromMinimum: Boolean(settings.is_tel_without_minimum),
   };
 }
 

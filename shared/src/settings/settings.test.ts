@@ -41,6 +41,11 @@ describe('registrationSettings', () => {
     expect(rules.userGroupRequired).toBe(true);
   });
 
+  it('keeps the 9-digit minimum of a tel unless the site switches it off', () => {
+    expect(registrationSettings(SETTINGS, true).telExemptFromMinimum).toBe(false);
+    expect(registrationSettings({ ...SETTINGS, is_tel_without_minimum: true }, true).telExemptFromMinimum).toBe(true);
+  });
+
   it('asks for no group when there is none to pick', () => {
     expect(registrationSettings(SETTINGS, false).userGroupRequired).toBe(false);
   });
