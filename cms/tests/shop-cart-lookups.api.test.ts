@@ -103,6 +103,45 @@ describe('GET /public/cart/promotion/all', () => {
   });
 });
 
+describe('GET /public/promotion/{id}', () => {
+  it('answers a running promotion with its tiers, courses and dates, and nothing a visitor may not see', async () => {
+    const list = await call('GET', '/public/cart/promotion/all');
+    const listed = list.body.data.find((promotion: { title: string }) => promotion.title === 'ยิ่งเรียนมาก ยิ่งลดมาก');
+    const { status, body } = await call('GET', `/public/promotion/${listed.id}`);
+    expect(status).toBe(200);
+    expect(body.data).toEqual(listed);
+    expect(body.data.tier_list.map((tier: { number_of_course: number; discount_percent: number }) => [tier.number_of_course, tier.discount_percent])).toEqual([
+      [2, 10],
+      [3, 15],
+      [4, 20],
+    ]);
+    expect(body.data.coursesInPromotion.map((course: { id: number }) => course.id)).toContain(await courseId('excel-for-work'));
+    expect(Object.keys(body.data)).toEqual(expect.arrayContaining(['valid_from', 'valid_to']));
+    for (const internal of ['is_active', 'sort_order', 'user_groups', 'createdAt', 'updatedAt', 'documentId']) expect(body.data).not.toHaveProperty(internal);
+  });
+
+  it('answers 404 NOT_FOUND for an unknown, switched-off, expired or other-group promotion, and a bad id with 400', async () => {
+    const off = await create(UID.promotion, { title: 'โปรหน้าปิด', promotion_type: 'P1', discount_type: 'amount', discount_amount: 10000, is_active: false });
+    const expired = await create(UID.promotion, {
+      title: 'โปรหน้าหมดอายุ',
+      promotion_type: 'P1',
+      discount_type: 'amount',
+      discount_amount: 10000,
+      valid_to: new Date(Date.now() - DAY),
+      is_active: true,
+    });
+    const partnerOnly = await create(UID.promotion, { title: 'โปรหน้าองค์กร', promotion_type: 'P1', discount_type: 'amount', discount_amount: 10000, is_active: true, user_groups: [partnerGroupId] });
+    for (const id of [999999, off.id, expired.id, partnerOnly.id]) {
+      const { status, body } = await call('GET', `/public/promotion/${id}`);
+      expect(status, String(id)).toBe(404);
+      expect(body.error.code).toBe('NOT_FOUND');
+    }
+    expect((await call('GET', `/public/promotion/${partnerOnly.id}`, undefined, partnerJwt)).body.data.title).toBe('โปรหน้าองค์กร');
+    const bad = await call('GET', '/public/promotion/abc');
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('POST /public/cart/getallpriecingplan', () => {
   it('lists the plans of each course asked for by the listing rules, a member-only plan disabled for a visitor', async () => {
     const marketing = await courseId('online-marketing-for-beginners');

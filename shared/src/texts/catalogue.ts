@@ -8,6 +8,7 @@ import { CART_TEXTS } from './catalogue-cart.js';
 import { PAYMENT_TEXTS } from './catalogue-payment.js';
 import { ORDERS_TEXTS } from './catalogue-orders.js';
 import { LEARN_TEXTS } from './catalogue-learn.js';
+import { LECTURE_PAGE_TEXTS } from './catalogue-lecture-pages.js';
 import { PRODUCTS_TEXTS } from './catalogue-products.js';
 import { ADMIN_TEXTS } from './catalogue-admin.js';
 import { CARD_TEXTS } from './catalogue-card.js';
@@ -508,6 +509,7 @@ export const TEXT_CATALOGUE = {
   ...PAYMENT_TEXTS,
   ...ORDERS_TEXTS,
   ...LEARN_TEXTS,
+  ...LECTURE_PAGE_TEXTS,
   ...PRODUCTS_TEXTS,
   ...ADMIN_TEXTS,
   ...CARD_TEXTS,

@@ -2,13 +2,15 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { findStudent } from '../../../http/auth';
-import { idList } from '../../../lib/input-fields';
+import { idList, idParam } from '../../../lib/input-fields';
 import { parseInput } from '../../../lib/input';
 import { guardCouponGuess } from '../lib/coupon-guesses';
 import type { Ctx } from '../../../http/ctx';
 
 /** At most this many ids in one lookup: a cart is far smaller. */
 const MAX_IDS = 100;
+
+const PromotionParams = z.object({ id: idParam });
 
 export const PricingPlanLookupSchema = z.object({ courseID: idList(MAX_IDS) });
 export const CouponIdsLookupSchema = z.object({ couponID: idList(MAX_IDS) });
@@ -25,6 +27,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     async promotions(ctx: Ctx) {
       ctx.body = { success: true, data: await shop().activePromotions({ viewer: await viewer(ctx), now: new Date() }) };
+    },
+
+    async promotion(ctx: Ctx) {
+      const { id } = parseInput(PromotionParams, ctx.params);
+      ctx.body = { success: true, data: await shop().promotionDetail({ id, viewer: await viewer(ctx), now: new Date() }) };
     },
 
     async pricingPlans(ctx: Ctx) {

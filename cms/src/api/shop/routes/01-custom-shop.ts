@@ -4,6 +4,7 @@ import type { CustomRoute } from '../../../http/routes';
 export const customRoutes: CustomRoute[] = [
   { method: 'GET', path: '/public/payments/howtobuy', handler: 'api::shop.shop.howToBuy', access: 'public' },
   { method: 'GET', path: '/public/cart/promotion/all', handler: 'api::shop.shop.promotions', access: 'public' },
+  { method: 'GET', path: '/public/promotion/:id', handler: 'api::shop.shop.promotion', access: 'public' },
   { method: 'POST', path: '/public/cart/getallpriecingplan', handler: 'api::shop.shop.pricingPlans', access: 'public' },
   { method: 'POST', path: '/public/cart/getallcoupon', handler: 'api::shop.shop.couponsByIds', access: 'public' },
   { method: 'POST', path: '/public/cart/getCouponByCouponCode', handler: 'api::shop.shop.couponByCode', access: 'public' },

@@ -254,7 +254,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * courses they cover. A promotion limited to user groups is listed only to a signed-in
      * member of one of them.
      */
-    async activePromotions(input: { viewer: Viewer; now: Date }): Promise<PromotionDto[]> {
+    async activePromotions(input: { viewer: Viewer; now: Date; id?: number }): Promise<PromotionDto[]> {
       const rows = (await strapi.db.query(PROMOTION_UID).findMany({
         select: [
           'id',
@@ -270,7 +270,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           'valid_from',
           'valid_to',
         ],
-        where: { $and: activeWindow(input.now) },
+        where: { $and: [...activeWindow(input.now), ...(input.id === undefined ? [] : [{ id: input.id }])] },
         populate: {
           picture: MEDIA_POPULATE,
           tier_list: { select: ['number_of_course', 'discount_type', 'discount_amount', 'discount_amount_usd', 'discount_percent_bp', 'label'] },
@@ -318,6 +318,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             valid_to: toIso(row.valid_to),
           };
         });
+    },
+
+    /**
+     * One promotion for its own page: the same visitor-visible fields as the list, and only
+     * while the list would show it to this viewer (running, and for their group); any other
+     * id, inactive or restricted, is not found.
+     */
+    async promotionDetail(input: { id: number; viewer: Viewer; now: Date }): Promise<PromotionDto> {
+      const [promotion] = await service.activePromotions(input);
+      if (!promotion) throw notFound();
+      return promotion;
     },
 
     /**
