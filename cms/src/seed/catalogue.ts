@@ -1,4 +1,4 @@
-import { COURSES, COURSE_GROUPS, PRODUCTS, SHIPPING_FEES, TEACHERS, USER_GROUPS, daysFromNow, type CourseSeed, type PlanSeed } from './data';
+import { COURSES, COURSE_GROUPS, DEMO_QUIZ_QUESTIONS, PRODUCTS, SHIPPING_FEES, TEACHERS, USER_GROUPS, daysFromNow, type CourseSeed, type PlanSeed } from './data';
 import { DEMO_ACCOUNTS, ensureStorefrontAccount } from './accounts';
 import type { Ids, SeedContext } from './context';
 import type { UploadedFile } from './media';
@@ -81,6 +81,8 @@ export async function seedCatalogue({ strapi, create, file }: SeedContext, demoP
           quiz_pass_score: lecture.type === 'quiz' ? 60 : null,
           quiz_integration_type: lecture.type === 'quiz' ? 'internal' : null,
           quiz_reset_progress_if_not_passed: false,
+          quiz_questions: lecture.type === 'quiz' ? DEMO_QUIZ_QUESTIONS : null,
+          quiz_max_attempts: lecture.type === 'quiz' ? 3 : 0,
           homework_id: lecture.type === 'homework' ? 1 : null,
           upload_video_type: 'file',
           video_id: video ? `demo-${lecture.video}` : null,

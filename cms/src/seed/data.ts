@@ -110,6 +110,13 @@ const STANDARD_CURRICULUM = (topic: string): SectionSeed[] => [
   },
 ];
 
+/** The questions of the demo quiz lecture: `answer` is the index of the right choice (never sent to the browser). */
+export const DEMO_QUIZ_QUESTIONS = [
+  { question: 'ลูกค้าส่วนใหญ่ทำอะไรก่อนตัดสินใจซื้อสินค้า', choices: ['ค้นหาข้อมูลออนไลน์', 'ซื้อทันทีโดยไม่ดูข้อมูล', 'รอให้ร้านโทรหา'], answer: 0 },
+  { question: 'แผนคอนเทนต์รายเดือนช่วยธุรกิจอย่างไร', choices: ['ทำให้โพสต์ได้สม่ำเสมอตามเป้าหมาย', 'ทำให้ไม่ต้องดูผลลัพธ์', 'ทำให้ไม่ต้องรู้จักลูกค้า'], answer: 0 },
+  { question: 'ก่อนยิงโฆษณาครั้งแรก ควรกำหนดสิ่งใดก่อน', choices: ['สีของโลโก้', 'กลุ่มเป้าหมายและงบประมาณ', 'จำนวนพนักงาน'], answer: 1 },
+];
+
 export const COURSES: CourseSeed[] = [
   {
     key: 'marketing',

@@ -109,6 +109,11 @@ export const ERROR_CODES = [
   'COURSE_ACCESS_EXPIRED',
   // a bought course whose classes have not started: only its free previews open until its start date
   'NOT_RELEASED',
+  // quiz lectures: a hand-in without every answer where the quiz asks for all, or after the last attempt the lecture allows
+  'QUIZ_ANSWERS_MISSING',
+  'QUIZ_NO_ATTEMPTS_LEFT',
+  // homework lectures: a hand-in naming a file that is not the student's own upload
+  'HOMEWORK_FILE_INVALID',
   // orders: a transition the order's current status does not allow (a paid order cannot be cancelled)
   'ORDER_STATE_CONFLICT',
   // mail and the book retailer: a third party did not take the request

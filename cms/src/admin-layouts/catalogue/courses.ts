@@ -94,7 +94,7 @@ export const LECTURE: AdminLayout = {
     { title: 'ข้อความและไฟล์', fields: ['content_text', 'content_file'] },
     {
       title: 'แบบทดสอบและการบ้าน',
-      fields: ['quiz_id', 'quiz_integration_type', 'quiz_pass_score', 'quiz_require_all_answers', 'quiz_pass_to_complete', 'quiz_reset_progress_if_not_passed', 'homework_id'],
+      fields: ['quiz_id', 'quiz_integration_type', 'quiz_pass_score', 'quiz_require_all_answers', 'quiz_pass_to_complete', 'quiz_reset_progress_if_not_passed', 'quiz_max_attempts', 'quiz_questions', 'homework_id'],
     },
   ],
   fields: {
@@ -110,6 +110,8 @@ export const LECTURE: AdminLayout = {
     quiz_pass_score: { label: 'คะแนนผ่าน', description: 'คะแนนขั้นต่ำที่ถือว่าผ่าน' },
     quiz_integration_type: { label: 'ระบบแบบทดสอบ', description: 'ระบบภายนอกที่ใช้ทำแบบทดสอบ' },
     quiz_reset_progress_if_not_passed: { label: 'ไม่ผ่านให้เริ่มใหม่', description: 'ล้างความคืบหน้าเมื่อสอบไม่ผ่าน' },
+    quiz_questions: { label: 'คำถามแบบทดสอบ', description: 'รายการ { question, choices, answer } โดย answer คือลำดับของตัวเลือกที่ถูก เริ่มจาก 0' },
+    quiz_max_attempts: { label: 'จำนวนครั้งที่ทำได้', description: '0 คือทำซ้ำได้ไม่จำกัด' },
     homework_id: { label: 'รหัสการบ้าน', description: 'รหัสการบ้านในระบบการบ้าน' },
     upload_video_type: { label: 'แหล่งวิดีโอ', description: 'ไฟล์ที่อัปโหลด ลิงก์ YouTube หรือ Vimeo' },
     video_id: { label: 'รหัสวิดีโอ', description: 'รหัสวิดีโอบน YouTube หรือ Vimeo' },
@@ -178,7 +180,7 @@ export const PROGRESS: AdminLayout = {
   kind: 'content-type',
   mainField: 'id',
   list: ['id', 'user', 'course', 'lecture', 'completed', 'updatedAt'],
-  groups: [{ title: 'ความคืบหน้า', fields: ['user', 'course', 'lecture', 'position_seconds', 'completed', 'completed_at'] }],
+  groups: [{ title: 'ความคืบหน้า', fields: ['user', 'course', 'lecture', 'position_seconds', 'completed', 'completed_at', 'quiz_score', 'quiz_attempts'] }],
   fields: {
     user: { label: 'ผู้เรียน', description: 'บัญชีผู้เรียน', mainField: 'username' },
     course: { label: 'คอร์ส', description: 'คอร์สที่เรียน', mainField: 'title' },
@@ -186,5 +188,23 @@ export const PROGRESS: AdminLayout = {
     position_seconds: { label: 'ดูถึงวินาทีที่', description: 'ตำแหน่งล่าสุดในวิดีโอ ใช้เล่นต่อ' },
     completed: { label: 'เรียนจบ', description: 'ผู้เรียนเรียนเนื้อหานี้จบแล้ว' },
     completed_at: { label: 'เรียนจบเมื่อ', description: 'วันเวลาที่เรียนจบ' },
+    quiz_score: { label: 'คะแนนแบบทดสอบ (%)', description: 'คะแนนสูงสุดที่ระบบตรวจให้' },
+    quiz_attempts: { label: 'จำนวนครั้งที่ส่งแบบทดสอบ', description: 'นับทุกครั้งที่ส่งคำตอบ' },
+  },
+};
+
+export const HOMEWORK_SUBMISSION: AdminLayout = {
+  uid: 'api::learning.homework-submission',
+  kind: 'content-type',
+  mainField: 'id',
+  defaultSortBy: 'submitted_at',
+  list: ['id', 'user', 'course', 'lecture', 'submitted_at'],
+  groups: [{ title: 'การบ้านที่ส่ง', fields: ['user', 'course', 'lecture', 'files', 'submitted_at'] }],
+  fields: {
+    user: { label: 'ผู้เรียน', description: 'บัญชีผู้เรียนที่ส่งการบ้าน', mainField: 'username' },
+    course: { label: 'คอร์ส', description: 'คอร์สของการบ้าน', mainField: 'title' },
+    lecture: { label: 'เนื้อหา', description: 'เนื้อหาการบ้านที่ส่ง', mainField: 'lectures_name' },
+    files: { label: 'ไฟล์งาน', description: 'ไฟล์ที่ผู้เรียนอัปโหลด เปิดดูได้ที่หน้าผู้ดูแลร้านค้า' },
+    submitted_at: { label: 'ส่งเมื่อ', description: 'วันเวลาที่ผู้เรียนส่งการบ้าน' },
   },
 };

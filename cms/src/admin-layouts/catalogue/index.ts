@@ -1,6 +1,6 @@
 /** Every content type and component the admin catalogue configures, by area. */
 import type { AdminLayout } from '../types';
-import { COURSE, COURSE_COMMENT, COURSE_GROUP, COURSE_SECTION, LECTURE, PROGRESS, TEACHER } from './courses';
+import { COURSE, COURSE_COMMENT, COURSE_GROUP, COURSE_SECTION, HOMEWORK_SUBMISSION, LECTURE, PROGRESS, TEACHER } from './courses';
 import { ORDER, ORDER_LINE, PAYMENT_ATTEMPT, PAYMENT_REPORT, SHIPPING_ADDRESS } from './orders';
 import { BANK_ACCOUNT, ORIGIN_BANK, PAYMENT_METHOD } from './payments';
 import { CUSTOM_LABEL, TEXT, UPLOAD_RECORD, USER_GROUP } from './people';
@@ -15,6 +15,7 @@ export const ADMIN_LAYOUTS: readonly AdminLayout[] = [
   TEACHER,
   COURSE_COMMENT,
   PROGRESS,
+  HOMEWORK_SUBMISSION,
   PRICING_PLAN,
   PRODUCT,
   COUPON,

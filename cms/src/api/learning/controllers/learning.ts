@@ -12,6 +12,12 @@ import type { Ctx, Student } from '../../../http/ctx';
 
 const CourseParams = z.object({ courseId: idParam });
 const OwnProgressParams = z.object({ userId: idParam, courseId: idParam });
+const LectureParams = z.object({ courseId: idParam, lectureId: idParam });
+
+/** POST /private/course/{courseId}/quiz/{lectureId}: the index of the chosen choice of each question, in order; null for one left blank. */
+export const QuizAnswersSchema = z.object({
+  answers: z.array(z.number().int().min(0).max(100).nullable()).max(200),
+});
 
 /** POST /private/progress. A position is whole seconds from 0; a fraction is cut off. */
 export const ProgressSaveSchema = z.object({
@@ -83,6 +89,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         now: new Date(),
         shopAdmin: isShopAdmin(ctx.state.student),
       });
+      ctx.body = { success: true, data };
+    },
+
+    async quiz(ctx: Ctx) {
+      const { courseId, lectureId } = parseInput(LectureParams, ctx.params);
+      const data = await learning().quiz({ userId: ctx.state.student!.id, courseId, lectureId, now: new Date(), shopAdmin: isShopAdmin(ctx.state.student) });
+      ctx.body = { success: true, data };
+    },
+
+    async submitQuiz(ctx: Ctx) {
+      const { courseId, lectureId } = parseInput(LectureParams, ctx.params);
+      const { answers } = parseInput(QuizAnswersSchema, ctx.request.body ?? {});
+      const data = await learning().submitQuiz({ userId: ctx.state.student!.id, courseId, lectureId, answers, now: new Date(), shopAdmin: isShopAdmin(ctx.state.student) });
       ctx.body = { success: true, data };
     },
 

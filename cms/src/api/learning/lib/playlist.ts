@@ -109,6 +109,7 @@ export function buildPlaylist(input: {
       subtitle: open ? fileDto(lecture.subtitle) : null,
       position_seconds: saved ? (saved.position_seconds ?? 0) : null,
       completed: Boolean(saved?.completed),
+      quiz_score: lecture.lectures_content_type === 'quiz' && open ? (saved?.quiz_score ?? null) : null,
     });
   }
   const dataResult = loose ? [...groups, loose] : groups;

@@ -57,6 +57,8 @@ export type PlaylistLecture = {
   /** The caller's progress in this lecture; null for a visitor or before the first save. */
   position_seconds: number | null;
   completed: boolean;
+  /** The caller's best score of a quiz lecture in whole percent; null for other lectures or before the first hand-in. */
+  quiz_score: number | null;
 };
 
 export type PlaylistSection = {
@@ -122,6 +124,7 @@ export type ProgressRow = {
   position_seconds: number | null;
   completed: boolean | null;
   completed_at: string | Date | null;
+  quiz_score?: number | null;
   updatedAt?: string | Date | null;
   lecture?: { id: number; section?: { id: number } | null } | null;
 };
@@ -143,3 +146,28 @@ export type MyCourse = {
   last_lecture_id: number | null;
   approved_at: string | null;
 };
+
+/** A quiz lecture as its page shows it: the questions without their answers, and the caller's attempts and best score. */
+export type QuizView = {
+  lecture_id: number;
+  course_id: number;
+  quiz_id: number | null;
+  name: string;
+  /** Whole percent needed to pass; null when any hand-in passes. */
+  pass_score: number | null;
+  require_all_answers: boolean;
+  pass_to_complete: boolean;
+  /** 0 for unlimited. */
+  max_attempts: number;
+  attempts: number;
+  /** Null when unlimited. */
+  attempts_left: number | null;
+  /** The best score so far in whole percent, null before the first hand-in. */
+  score: number | null;
+  passed: boolean;
+  completed: boolean;
+  questions: { index: number; question: string; choices: string[] }[];
+};
+
+/** The score of one hand-in, counted by the server. */
+export type QuizResult = { score: number; correct: number; total: number; passed: boolean };

@@ -14,13 +14,14 @@ import type { Core } from '@strapi/strapi';
 import { PURCHASE_BLOCKING_STATUSES } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
 import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
-import { forbidden, notFound } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
 import { coursePath } from '../../../lib/paths';
 import { isPublishedAt } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
 import { buildPlaylist, mergeProgress, PLAYLIST_LECTURE_FIELDS, time, toProgressItem } from '../lib/playlist';
-import type { CourseAccess, LectureLockReason, LectureRow, LineRow, LockReason, MyCourse, Playlist, ProgressItem, ProgressRow } from '../lib/types';
+import { answersAll, publicQuestions, readQuestions, scoreQuiz } from '../lib/quiz';
+import type { CourseAccess, LectureLockReason, LectureRow, LineRow, LockReason, MyCourse, Playlist, ProgressItem, ProgressRow, QuizResult, QuizView } from '../lib/types';
 
 const COURSE_UID = 'api::course.course';
 const SECTION_UID = 'api::course-section.course-section';
@@ -28,6 +29,12 @@ const LECTURE_UID = 'api::lecture.lecture';
 const LINE_UID = 'api::order-line.order-line';
 const PROGRESS_UID = 'api::progress.progress';
 const USER_UID = 'plugin::users-permissions.user';
+
+/** The lecture columns a quiz page reads. */
+const QUIZ_FIELDS = ['lectures_name', 'quiz_id', 'quiz_require_all_answers', 'quiz_pass_to_complete', 'quiz_pass_score', 'quiz_questions', 'quiz_max_attempts'];
+
+type QuizLecture = LectureRow & { quiz_questions?: unknown; quiz_max_attempts?: number | null };
+type QuizProgress = { id: number; completed: boolean | null; completed_at: string | Date | null; quiz_score: number | null; quiz_attempts: number | null };
 
 /** The countdown that decides access: an unexpired one that lasts longest (no end beats any end), else the last to run out. */
 function pickCountdown(records: CountdownRecord[]): CountdownRecord | null {
@@ -97,11 +104,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function progressRows(userId: number, where: Record<string, unknown>): Promise<ProgressRow[]> {
     return (await strapi.db.query(PROGRESS_UID).findMany({
-      select: ['id', 'position_seconds', 'completed', 'completed_at', 'updatedAt'],
+      select: ['id', 'position_seconds', 'completed', 'completed_at', 'quiz_score', 'quiz_attempts', 'updatedAt'],
       where: { user: { id: userId }, ...where },
       populate: { lecture: { select: ['id'], populate: { section: { select: ['id'] } } } },
       orderBy: [{ id: 'asc' }],
     })) as ProgressRow[];
+  }
+
+  async function quizProgressRows(userId: number, lectureId: number): Promise<QuizProgress[]> {
+    return (await strapi.db.query(PROGRESS_UID).findMany({
+      select: ['id', 'completed', 'completed_at', 'quiz_score', 'quiz_attempts'],
+      where: { user: { id: userId }, lecture: { id: lectureId } },
+      orderBy: [{ id: 'asc' }],
+    })) as QuizProgress[];
+  }
+
+  function quizView(lecture: QuizLecture, courseId: number, rows: QuizProgress[]): QuizView {
+    const attempts = Math.max(0, ...rows.map((row) => row.quiz_attempts ?? 0));
+    const scores = rows.map((row) => row.quiz_score).filter((score): score is number => typeof score === 'number');
+    const best = scores.length > 0 ? Math.max(...scores) : null;
+    const maxAttempts = lecture.quiz_max_attempts ?? 0;
+    const passScore = lecture.quiz_pass_score ?? null;
+    return {
+      lecture_id: lecture.id,
+      course_id: courseId,
+      quiz_id: lecture.quiz_id ?? null,
+      name: lecture.lectures_name,
+      pass_score: passScore,
+      require_all_answers: lecture.quiz_require_all_answers === true,
+      pass_to_complete: lecture.quiz_pass_to_complete === true,
+      max_attempts: maxAttempts,
+      attempts,
+      attempts_left: maxAttempts > 0 ? Math.max(0, maxAttempts - attempts) : null,
+      score: best,
+      passed: best !== null && (passScore === null || best >= passScore),
+      completed: rows.some((row) => row.completed === true),
+      questions: publicQuestions(readQuestions(lecture.quiz_questions)),
+    };
   }
 
   const service = {
@@ -294,16 +333,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Saves the playback position of a lecture the user may watch, one record per user
-     * and lecture: the position is the latest one sent (0 up to the video length),
-     * and once completed a lecture stays completed.
+     * The lecture of the course (fields asked for, with its course and section) when the user
+     * may open it: the playlist's rule (a preview, or a course the user may learn and whose
+     * classes have started; every lecture for a shop administrator). A lecture of another
+     * course is not found; a closed one is refused with the reason the playlist gives.
      */
-    async saveProgress(input: { userId: number; courseId: number; lectureId: number; positionSeconds: number; completed: boolean; now: Date; shopAdmin?: boolean }): Promise<ProgressItem> {
+    async openLecture(input: { userId: number; courseId: number; lectureId: number; now: Date; shopAdmin?: boolean; fields?: string[] }): Promise<LectureRow> {
       const lecture = (await strapi.db.query(LECTURE_UID).findOne({
         where: { id: input.lectureId },
-        select: ['id', 'lectures_preview', 'video_length'],
+        select: ['id', 'lectures_preview', 'lectures_content_type', ...(input.fields ?? [])],
         populate: { course: { select: ['id'] }, section: { select: ['id'] } },
-      })) as Pick<LectureRow, 'id' | 'lectures_preview' | 'video_length' | 'course' | 'section'> | null;
+      })) as LectureRow | null;
       if (!lecture || lecture.course?.id !== input.courseId) throw notFound();
       if (lecture.lectures_preview !== true && input.shopAdmin !== true) {
         const course = await loadCourse(input.courseId);
@@ -317,6 +357,68 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (!access.canLearn) throw forbidden(access.reason ?? 'COURSE_NOT_PURCHASED');
         if (releaseDateAhead(course, input.now)) throw forbidden('NOT_RELEASED');
       }
+      return lecture;
+    },
+
+    /** A quiz lecture the user may open, its questions without their answers, and the user's attempts and best score so far. */
+    async quiz(input: { userId: number; courseId: number; lectureId: number; now: Date; shopAdmin?: boolean }): Promise<QuizView> {
+      const lecture = (await service.openLecture({ ...input, fields: QUIZ_FIELDS })) as QuizLecture;
+      if (lecture.lectures_content_type !== 'quiz') throw notFound();
+      const rows = await quizProgressRows(input.userId, lecture.id);
+      return quizView(lecture, input.courseId, rows);
+    },
+
+    /**
+     * Scores a hand-in of a quiz lecture here (the caller sends only the chosen choice of each
+     * question) and keeps the best score and the attempt count in the lecture's progress. Refused
+     * once the lecture's attempts are used up (QUIZ_NO_ATTEMPTS_LEFT), and without every answer
+     * when the quiz asks for all (QUIZ_ANSWERS_MISSING). The lecture counts as completed once
+     * passed when the quiz asks to pass, else once handed in.
+     */
+    async submitQuiz(input: { userId: number; courseId: number; lectureId: number; answers: (number | null)[]; now: Date; shopAdmin?: boolean }): Promise<QuizView & { result: QuizResult }> {
+      const lecture = (await service.openLecture({ ...input, fields: QUIZ_FIELDS })) as QuizLecture;
+      if (lecture.lectures_content_type !== 'quiz') throw notFound();
+      const questions = readQuestions(lecture.quiz_questions);
+      if (questions.length === 0) throw notFound();
+      if (lecture.quiz_require_all_answers === true && !answersAll(questions, input.answers)) throw badRequest('QUIZ_ANSWERS_MISSING');
+      const { correct, total, score } = scoreQuiz(questions, input.answers);
+      const passed = lecture.quiz_pass_score === null || lecture.quiz_pass_score === undefined || score >= lecture.quiz_pass_score;
+
+      await strapi.db.transaction(async () => {
+        const rows = await quizProgressRows(input.userId, lecture.id);
+        const attempts = Math.max(0, ...rows.map((row) => row.quiz_attempts ?? 0));
+        const maxAttempts = lecture.quiz_max_attempts ?? 0;
+        if (maxAttempts > 0 && attempts >= maxAttempts) throw conflict('QUIZ_NO_ATTEMPTS_LEFT');
+        const best = Math.max(score, ...rows.map((row) => row.quiz_score ?? 0));
+        const wasCompleted = rows.some((row) => row.completed === true);
+        const completed = wasCompleted || (lecture.quiz_pass_to_complete === true ? passed : true);
+        const firstCompletedAt = rows.map((row) => row.completed_at).find(Boolean) ?? null;
+        const data = {
+          course: input.courseId,
+          quiz_score: best,
+          quiz_attempts: attempts + 1,
+          completed,
+          completed_at: completed ? (firstCompletedAt ?? input.now) : null,
+        };
+        if (rows.length === 0) {
+          await strapi.db.query(PROGRESS_UID).create({ data: { ...data, position_seconds: 0, user: input.userId, lecture: lecture.id } });
+          return;
+        }
+        const [keep, ...extra] = rows;
+        if (extra.length > 0) await strapi.db.query(PROGRESS_UID).deleteMany({ where: { id: { $in: extra.map((row) => row.id) } } });
+        await strapi.db.query(PROGRESS_UID).update({ where: { id: keep.id }, data });
+      });
+      const view = quizView(lecture, input.courseId, await quizProgressRows(input.userId, lecture.id));
+      return { ...view, result: { score, correct, total, passed } };
+    },
+
+    /**
+     * Saves the playback position of a lecture the user may watch, one record per user
+     * and lecture: the position is the latest one sent (0 up to the video length),
+     * and once completed a lecture stays completed.
+     */
+    async saveProgress(input: { userId: number; courseId: number; lectureId: number; positionSeconds: number; completed: boolean; now: Date; shopAdmin?: boolean }): Promise<ProgressItem> {
+      const lecture = await service.openLecture({ ...input, fields: ['video_length'] });
       const limit = lecture.video_length && lecture.video_length > 0 ? lecture.video_length : Number.MAX_SAFE_INTEGER;
       const position = Math.min(Math.max(0, Math.floor(input.positionSeconds)), limit);
 
