@@ -38,6 +38,7 @@ export const LECTURE_PAGE_TEXTS = {
   homework_submitted: { th: 'ส่งการบ้านแล้ว', en: 'Handed in' },
   homework_submitted_files: { th: 'ไฟล์ที่ส่งแล้ว', en: 'Files handed in' },
   homework_choose_file: { th: 'กรุณาเลือกไฟล์', en: 'Please choose a file' },
+  admin_nav_homework: { th: 'การบ้าน', en: 'Homework' },
   admin_homework_title: { th: 'การบ้านที่ส่งมา', en: 'Homework handed in' },
   admin_homework_empty: { th: 'ยังไม่มีผู้เรียนส่งการบ้าน', en: 'No homework handed in yet' },
   admin_homework_student: { th: 'ผู้เรียน', en: 'Student' },

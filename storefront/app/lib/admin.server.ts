@@ -138,7 +138,12 @@ export async function fetchSlip(name: string, admin: SessionStudent, signal?: Ab
   if (!SLIP_NAME.test(name)) throw data(null, { status: 404 });
   const listed = await findListedSlip(name, admin, signal);
   if (!listed) throw data(null, { status: 404 });
-  const upstream = await fetch(`${getEnv().CMS_URL}${listed.url}`, { headers: { authorization: `Bearer ${admin.jwt}` }, signal });
+  return passPrivateFile(listed.url, admin, signal);
+}
+
+/** A private file (`/private/files/{name}`) fetched from the CMS with the administrator's token and passed on unchanged, never cached, sandboxed. */
+export async function passPrivateFile(url: string, admin: SessionStudent, signal?: AbortSignal): Promise<Response> {
+  const upstream = await fetch(`${getEnv().CMS_URL}${url}`, { headers: { authorization: `Bearer ${admin.jwt}` }, signal });
   if (!upstream.ok || !upstream.body) throw data(null, { status: upstream.status === 404 ? 404 : 502 });
   const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
   return new Response(upstream.body, {

@@ -40,6 +40,7 @@ const PlaylistLectureSchema = z.looseObject({
   subtitle: FileSchema,
   position_seconds: nullableNumber,
   completed: z.boolean().optional().default(false),
+  quiz_score: nullableNumber.optional().transform((value) => value ?? null),
 });
 
 const PlaylistResponseSchema = z.looseObject({
@@ -103,6 +104,7 @@ function lectureView(wire: z.infer<typeof PlaylistLectureSchema>): LectureView {
     file: open && wire.content_file ? { url: toPublicAssetUrl(wire.content_file.url)!, name: wire.content_file.name ?? wire.lectures_name } : null,
     quizId: open ? wire.quiz_id : null,
     quizPassScore: open ? wire.quiz_pass_score : null,
+    quizScore: open ? wire.quiz_score : null,
     homeworkId: open ? wire.homework_id : null,
   };
 }

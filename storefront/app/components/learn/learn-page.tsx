@@ -124,6 +124,7 @@ function LectureRow({ lecture, selected }: { lecture: LectureView; selected: boo
           {duration ? ` · ${duration}` : ''}
           {lecture.preview ? ` · ${t('playlist_lecture_preview')}` : ''}
           {lecture.completed ? ` · ${t('learn_completed')}` : ''}
+          {lecture.kind === 'quiz' && lecture.quizScore !== null ? ` · ${t('learn_quiz_score', { score: lecture.quizScore })}` : ''}
         </chakra.span>
         {lecture.lock ? (
           <chakra.span display="block" fontSize="xs" color="orange.700" data-testid="lecture-lock-reason">
@@ -226,6 +227,11 @@ function LectureContent({ lecture, course, signedIn }: { lecture: LectureView; c
             {t('learn_quiz_title', { id: lecture.quizId ?? '-' })}
           </chakra.h2>
           {lecture.quizPassScore !== null ? <chakra.p mt="2">{t('learn_quiz_pass_score', { score: lecture.quizPassScore })}</chakra.p> : null}
+          {lecture.quizScore !== null ? (
+            <chakra.p mt="2" fontWeight="600" data-testid="lecture-quiz-score">
+              {t('quiz_best_score', { score: lecture.quizScore })}
+            </chakra.p>
+          ) : null}
           {lecture.quizId !== null ? (
             <chakra.div mt="4">
               <ActionLink href={`/quiz/${lecture.quizId}?course=${course.id}&lecture=${lecture.id}`}>{t('learn_quiz_open')}</ActionLink>

@@ -24,6 +24,8 @@ export type LectureView = {
   file: { url: string; name: string } | null;
   quizId: number | null;
   quizPassScore: number | null;
+  /** The student's best score of a quiz lecture in whole percent, counted by the CMS; null before the first hand-in. */
+  quizScore: number | null;
   homeworkId: number | null;
 };
 
