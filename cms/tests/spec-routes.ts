@@ -1,7 +1,8 @@
 /**
  * Every call of the old client (spec section 7), at the same method and path, with the
- * access level the CMS serves it at. `payments` marks provider-specific calls.
- * `{param}` segments are filled by the tests.
+ * access level the CMS serves it at, then the calls behind the storefront's own pages that the
+ * spec links to without naming a call (the promotion, quiz and homework pages). `payments`
+ * marks provider-specific calls. `{param}` segments are filled by the tests.
  */
 export type SpecRoute = {
   method: 'GET' | 'POST' | 'PUT';
@@ -62,4 +63,11 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/private/orders/payment/approved', access: 'shop_admin' },
   { method: 'POST', path: '/api/send/to/email/paymentorder', access: 'student' },
   { method: 'PUT', path: '/private/myaccount/students/tax', access: 'student' },
+  // pages the spec links to: /promotion/{id}, /quiz/{id}, /homework/{id}
+  { method: 'GET', path: '/public/promotion/{id}', access: 'public' },
+  { method: 'GET', path: '/private/course/{courseId}/quiz/{lectureId}', access: 'student' },
+  { method: 'POST', path: '/private/course/{courseId}/quiz/{lectureId}', access: 'student' },
+  { method: 'GET', path: '/private/course/{courseId}/homework/{lectureId}', access: 'student' },
+  { method: 'POST', path: '/private/course/{courseId}/homework/{lectureId}', access: 'student' },
+  { method: 'GET', path: '/private/admin/homework', access: 'shop_admin' },
 ];
