@@ -207,7 +207,11 @@ describe('homework lectures', () => {
     const file = latest.files[0];
     const asAdmin = await fetch(`${cms.url}${file.url}`, { headers: shopAdmin.auth });
     expect(asAdmin.status).toBe(200);
-    expect(Buffer.from(await asAdmin.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await asAdmin.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await fetch(`${cms.url}${file.url}`, { headers: stranger.auth })).status).toBe(404);
     expect((await fetch(`${cms.url}/uploads/${file.name}`)).status).toBe(404);
   });

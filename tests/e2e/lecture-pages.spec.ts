@@ -8,7 +8,9 @@ import { expect, test, waitForHydration } from './support/fixtures';
 
 const DEMO_STUDENT = { username: 'demo.student', password: 'demo1234' };
 const DEMO_ADMIN = { username: 'demo.admin', password: 'demo1234' };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Signs the demo student in (who owns the marketing course, with its quiz and homework lectures) through the course page's login action. */
 async function signIn(page: Page, coursePath: string, who = DEMO_STUDENT): Promise<void> {

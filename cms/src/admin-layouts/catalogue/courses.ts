@@ -94,7 +94,17 @@ export const LECTURE: AdminLayout = {
     { title: 'ข้อความและไฟล์', fields: ['content_text', 'content_file'] },
     {
       title: 'แบบทดสอบและการบ้าน',
-      fields: ['quiz_id', 'quiz_integration_type', 'quiz_pass_score', 'quiz_require_all_answers', 'quiz_pass_to_complete', 'quiz_reset_progress_if_not_passed', 'quiz_max_attempts', 'quiz_questions', 'homework_id'],
+      fields: [
+        'quiz_id',
+        'quiz_integration_type',
+        'quiz_pass_score',
+        'quiz_require_all_answers',
+        'quiz_pass_to_complete',
+        'quiz_reset_progress_if_not_passed',
+        'quiz_max_attempts',
+        'quiz_questions',
+        'homework_id',
+      ],
     },
   ],
   fields: {
