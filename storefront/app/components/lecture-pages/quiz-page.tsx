@@ -11,13 +11,13 @@ import { LecturePanel, LectureShell, PrimaryButton } from './lecture-shell';
 function QuizStatus({ quiz }: { quiz: QuizView }) {
   const t = useT();
   return (
-    <chakra.div display="flex" flexWrap="wrap" gap="2" fontSize="sm" color="fg.muted" mb="4" data-testid="quiz-status">
+    <chakra.div display="flex" flexWrap="wrap" columnGap="4" rowGap="1" fontSize="sm" color="fg.muted" mb="4" data-testid="quiz-status">
       <span>{t('quiz_questions_count', { count: quiz.questions.length })}</span>
-      {quiz.passScore !== null ? <span>· {t('learn_quiz_pass_score', { score: quiz.passScore })}</span> : null}
-      <span>· {quiz.attemptsLeft === null ? t('quiz_attempts_unlimited') : t('quiz_attempts_left', { count: quiz.attemptsLeft })}</span>
+      {quiz.passScore !== null ? <span>{t('learn_quiz_pass_score', { score: quiz.passScore })}</span> : null}
+      <span>{quiz.attemptsLeft === null ? t('quiz_attempts_unlimited') : t('quiz_attempts_left', { count: quiz.attemptsLeft })}</span>
       {quiz.score !== null ? (
         <chakra.span fontWeight="600" color="fg" data-testid="quiz-best-score">
-          · {t('quiz_best_score', { score: quiz.score })}
+          {t('quiz_best_score', { score: quiz.score })}
         </chakra.span>
       ) : null}
     </chakra.div>
