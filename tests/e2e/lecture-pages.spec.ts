@@ -46,9 +46,13 @@ test('the promotion link of the checkout opens the promotion with its tiers, cou
   await expect(promotion.getByTestId('promotion-course-list').getByRole('link').first()).toHaveAttribute('href', /^\/courses\/\d+-/);
   await expect(promotion.getByTestId('promotion-period')).not.toBeEmpty();
   await atWidths(page, testInfo, 'promotion');
+  await page.getByRole('link', { name: 'EN', exact: true }).click();
+  await expect(promotion.getByRole('heading', { name: 'Discount tiers' })).toBeVisible();
+  await expect(promotion.getByTestId('promotion-tier').first()).toHaveText(/2 or more courses.*10% off/);
 
   consoleProblems.allow(/status of 404/);
-  const missing = await page.goto('/promotion/999999');
+  // back in Thai (the switch sets the locale cookie, then drops the query)
+  const missing = await page.goto('/promotion/999999?lang=th');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'ไม่พบหน้าที่คุณต้องการ' })).toBeVisible();
 });
