@@ -13,6 +13,7 @@ test.describe.configure({ timeout: 240_000 });
 
 const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SHOP_ADMIN = { username: 'demo.admin', password: 'demo1234' };
+const DEMO_STUDENT = { username: 'demo.student', password: 'demo1234' };
 
 /** The serious and critical violations of a page, each with the elements it names. */
 async function violations(page: Page, testInfo: TestInfo, path: string): Promise<string[]> {
@@ -38,9 +39,16 @@ async function firstProductPath(page: Page): Promise<string> {
   return `/products/${product.id}-${product.slug}`;
 }
 
-test('a visitor’s pages: home, course, products, cart and the sign-in forms', async ({ page, request }, testInfo) => {
+async function firstPromotionPath(page: Page): Promise<string> {
+  const response = await page.request.get(`${CMS_URL}/public/cart/promotion/all`);
+  expect(response.status()).toBe(200);
+  const [promotion] = ((await response.json()) as { data: { link_path: string }[] }).data;
+  return promotion.link_path;
+}
+
+test('a visitor’s pages: home, course, products, cart, a promotion and the sign-in forms', async ({ page, request }, testInfo) => {
   const course = await seededCourse(request, 'online-marketing-for-beginners');
-  await checkAll(page, testInfo, ['/', course.path, '/products', await firstProductPath(page), '/cart', '/login', '/register', '/forgotpass']);
+  await checkAll(page, testInfo, ['/', course.path, '/products', await firstProductPath(page), '/cart', await firstPromotionPath(page), '/login', '/register', '/forgotpass']);
   // The English pages are the same pages with other words: one check that the switch keeps them readable.
   await page.context().addCookies([{ name: 'lang', value: 'en', url: page.url() }]);
   await checkAll(page, testInfo, ['/', course.path]);
@@ -53,12 +61,35 @@ test('a signed-in student’s pages: the course, the orders, my courses, the tax
   await checkAll(page, testInfo, [course.path, '/myaccount/student/order', '/myaccount/student/courses', '/myaccount/student/tax', `${course.path}/learn`]);
 });
 
-test('the shop administrator’s area: payments to review and uploads', async ({ page }, testInfo) => {
+test('the shop administrator’s area: payments to review, uploads and homework', async ({ page }, testInfo) => {
   await page.goto('/login?redirect=%2Fadmin');
   const panel = page.getByTestId('login-panel');
   await panel.locator('input[name="username"]').fill(SHOP_ADMIN.username);
   await panel.locator('input[name="password"]').fill(SHOP_ADMIN.password);
   await panel.getByTestId('login-submit').click();
   await page.waitForURL((url) => url.pathname === '/admin');
-  await checkAll(page, testInfo, ['/admin', '/admin/payments', '/admin/uploads']);
+  await checkAll(page, testInfo, ['/admin', '/admin/payments', '/admin/uploads', '/admin/homework']);
+});
+
+test('an owner’s quiz and homework lectures', async ({ page, request }, testInfo) => {
+  const course = await seededCourse(request, 'online-marketing-for-beginners');
+  await page.goto(`/login?redirect=${encodeURIComponent(course.path)}`);
+  const panel = page.getByTestId('login-panel');
+  await panel.locator('input[name="username"]').fill(DEMO_STUDENT.username);
+  await panel.locator('input[name="password"]').fill(DEMO_STUDENT.password);
+  await panel.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname === course.path);
+  const response = await request.get(`${CMS_URL}/public/course/videoplaylist/${course.id}`);
+  expect(response.status()).toBe(200);
+  const lectures = ((await response.json()) as { dataResult: { lectures: { lectures_id: number; lectures_content_type: string }[] }[] }).dataResult.flatMap((section) => section.lectures);
+  const pages: string[] = [];
+  for (const kind of ['quiz', 'homework']) {
+    const lecture = lectures.find((item) => item.lectures_content_type === kind);
+    expect(lecture, `a ${kind} lecture in the course`).toBeDefined();
+    await page.goto(`${course.path}/learn?lecture=${lecture!.lectures_id}`);
+    const href = await page.locator(`a[href^="/${kind}/"]`).first().getAttribute('href');
+    expect(href).toBeTruthy();
+    pages.push(href!);
+  }
+  await checkAll(page, testInfo, pages);
 });

@@ -94,6 +94,9 @@ test.describe('video playlist', () => {
     await lectureRow(page, TEXT_LECTURE).getByRole('link').click();
     await expect(page.getByTestId('lecture-text')).toContainText('เตรียมกระทะ หม้อ');
     await expect(page).toHaveURL(/\?lecture=\d+$/);
+    // the count and the row follow at once, without a reload
+    await expect(page.getByTestId('learn-countdown')).toContainText('เรียนจบแล้ว 1 จาก 4 บทเรียน');
+    await expect(lectureRow(page, TEXT_LECTURE)).toContainText('เรียนจบแล้ว');
 
     // the one-minute video: plays, then the student stops at 0:37
     await lectureRow(page, VIDEO_LECTURE).getByRole('link').click();
@@ -142,6 +145,20 @@ test.describe('video playlist', () => {
     } finally {
       await context.close();
     }
+
+    // watched to its end, the video counts as finished at once
+    await page.goto(`${course.path}/learn?lecture=${lectureId}`);
+    await waitForHydration(page);
+    await expect(page.getByTestId('learn-countdown')).toContainText('เรียนจบแล้ว 1 จาก 4 บทเรียน');
+    await waitForMetadata(video);
+    await video.evaluate(async (element) => {
+      const media = element as HTMLVideoElement;
+      media.muted = true;
+      media.currentTime = media.duration - 0.5;
+      await media.play();
+    });
+    await expect(page.getByTestId('learn-countdown')).toContainText('เรียนจบแล้ว 2 จาก 4 บทเรียน', { timeout: 15_000 });
+    await expect(lectureRow(page, VIDEO_LECTURE)).toContainText('เรียนจบแล้ว');
 
     // ?learn=true on the course page opens the playlist for someone who may watch
     await page.goto(`${course.path}?learn=true`, { waitUntil: 'domcontentloaded' });

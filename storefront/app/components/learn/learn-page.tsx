@@ -5,7 +5,7 @@
  */
 import { chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Markdown } from '~/components/course/markdown';
 import { formatDate, formatDuration } from '~/components/course/format';
 import type { CountdownView, LectureLock, LectureView, PlaylistView } from '~/models/learn/types';
@@ -159,18 +159,32 @@ function LectureRow({ lecture, selected }: { lecture: LectureView; selected: boo
 }
 
 /** A reading or file lecture counts as done once opened (for a student who may save progress). */
-function useMarkOpened(lecture: LectureView, progressUrl: string, signedIn: boolean) {
+function useMarkOpened(lecture: LectureView, progressUrl: string, signedIn: boolean, onFinished: (lectureId: number) => void) {
   useEffect(() => {
     if (!signedIn || lecture.lock || lecture.completed) return;
-    if (lecture.kind === 'text' || lecture.kind === 'file') postProgress(progressUrl, { lectureId: lecture.id, position: 0, completed: true });
-  }, [progressUrl, lecture, signedIn]);
+    if (lecture.kind === 'text' || lecture.kind === 'file') {
+      postProgress(progressUrl, { lectureId: lecture.id, position: 0, completed: true });
+      onFinished(lecture.id);
+    }
+  }, [progressUrl, lecture, signedIn, onFinished]);
 }
 
-function LectureContent({ lecture, course, signedIn }: { lecture: LectureView; course: LearnPageProps['course']; signedIn: boolean }) {
+function LectureContent({
+  lecture,
+  course,
+  signedIn,
+  onFinished,
+}: {
+  lecture: LectureView;
+  course: LearnPageProps['course'];
+  signedIn: boolean;
+  /** Told when the student finishes the lecture here, so the list and the count follow at once. */
+  onFinished: (lectureId: number) => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const progressUrl = `${course.path}/learn/progress`;
-  useMarkOpened(lecture, progressUrl, signedIn);
+  useMarkOpened(lecture, progressUrl, signedIn, onFinished);
   if (lecture.lock) {
     return (
       <Panel data-testid="lecture-locked" textAlign="center" py="10">
@@ -193,7 +207,7 @@ function LectureContent({ lecture, course, signedIn }: { lecture: LectureView; c
   }
   switch (lecture.kind) {
     case 'video':
-      if (lecture.video) return <VideoPlayer key={lecture.id} progressUrl={progressUrl} lecture={lecture} video={lecture.video} saves={signedIn} />;
+      if (lecture.video) return <VideoPlayer key={lecture.id} progressUrl={progressUrl} lecture={lecture} video={lecture.video} saves={signedIn} onFinished={onFinished} />;
       return (
         <Panel>
           {lecture.externalUrl ? (
@@ -263,7 +277,18 @@ function LectureContent({ lecture, course, signedIn }: { lecture: LectureView; c
 export function LearnPage({ course, playlist, selectedId, countdown, signedIn }: LearnPageProps) {
   const t = useT();
   const locale = useLocale();
-  const lectures = playlist.sections.flatMap((section) => section.lectures);
+  // Lectures finished while the page is open count at once; the saved progress says the same on the next load.
+  const [finishedNow, setFinishedNow] = useState<ReadonlySet<number>>(() => new Set());
+  const onFinished = useCallback((lectureId: number) => setFinishedNow((finished) => (finished.has(lectureId) ? finished : new Set(finished).add(lectureId))), []);
+  const sections = useMemo(
+    () =>
+      playlist.sections.map((section) => ({
+        ...section,
+        lectures: section.lectures.map((lecture) => (finishedNow.has(lecture.id) && !lecture.completed ? { ...lecture, completed: true } : lecture)),
+      })),
+    [playlist.sections, finishedNow],
+  );
+  const lectures = sections.flatMap((section) => section.lectures);
   const selected = lectures.find((lecture) => lecture.id === selectedId) ?? lectures[0];
   const done = lectures.filter((lecture) => lecture.completed).length;
   const releaseDate = formatDate(playlist.releaseDate, locale);
@@ -302,14 +327,14 @@ export function LearnPage({ course, playlist, selectedId, countdown, signedIn }:
           <chakra.h2 id="lecture-title" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="700" mb="3" overflowWrap="anywhere">
             {selected.name}
           </chakra.h2>
-          <LectureContent key={selected.id} lecture={selected} course={course} signedIn={signedIn} />
+          <LectureContent key={selected.id} lecture={selected} course={course} signedIn={signedIn} onFinished={onFinished} />
         </chakra.section>
         <Panel as="nav" aria-labelledby="playlist-title" p={{ base: '2', md: '3' }}>
           <chakra.h2 id="playlist-title" fontWeight="700" px="3" pt="2" pb="1">
             {t('playlist_sections')}
           </chakra.h2>
           {lectures.length === 0 ? <chakra.p px="3">{t('learn_no_lectures')}</chakra.p> : null}
-          {playlist.sections.map((section, index) => (
+          {sections.map((section, index) => (
             <chakra.div key={section.id ?? `loose-${index}`} mt="2">
               {section.name ? (
                 <chakra.h3 px="3" py="1" fontSize="sm" fontWeight="700" color="fg.muted">

@@ -22,9 +22,9 @@ export function postProgress(url: string, input: ProgressInput, beacon = false):
   fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
 }
 
-type Props = { progressUrl: string; lecture: LectureView; video: NonNullable<LectureView['video']>; saves: boolean };
+type Props = { progressUrl: string; lecture: LectureView; video: NonNullable<LectureView['video']>; saves: boolean; onFinished?: (lectureId: number) => void };
 
-export function VideoPlayer({ progressUrl, lecture, video, saves }: Props) {
+export function VideoPlayer({ progressUrl, lecture, video, saves, onFinished }: Props) {
   const t = useT();
   const ref = useRef<HTMLVideoElement>(null);
   const lastSaved = useRef({ at: 0, position: -1 });
@@ -89,7 +89,10 @@ export function VideoPlayer({ progressUrl, lecture, video, saves }: Props) {
         }}
         onPause={() => save()}
         onSeeked={() => save()}
-        onEnded={() => save({ completed: true })}
+        onEnded={() => {
+          save({ completed: true });
+          if (saves) onFinished?.(lecture.id);
+        }}
       >
         <source src={video.url} type={video.mime ?? undefined} />
         {video.subtitleUrl ? <track kind="subtitles" src={video.subtitleUrl} srcLang="th" label={t('learn_subtitles')} default /> : null}
