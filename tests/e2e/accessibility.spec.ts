@@ -7,13 +7,11 @@ import type { Page, TestInfo } from '@playwright/test';
 import { seededCourse } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
 import { placeOrder, signedInStudent } from './support/pay';
-import { CMS_URL } from './support/servers';
+import { DEMO_STUDENT, SHOP_ADMIN, firstProductPath, firstPromotionPath, quizAndHomeworkLectures, signInOnStorefront } from './support/storefront-pages';
 
 test.describe.configure({ timeout: 240_000 });
 
 const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const SHOP_ADMIN = { username: 'demo.admin', password: 'demo1234' };
-const DEMO_STUDENT = { username: 'demo.student', password: 'demo1234' };
 
 /** The serious and critical violations of a page, each with the elements it names. */
 async function violations(page: Page, testInfo: TestInfo, path: string): Promise<string[]> {
@@ -32,20 +30,6 @@ async function checkAll(page: Page, testInfo: TestInfo, paths: string[]) {
   expect(all).toEqual([]);
 }
 
-async function firstProductPath(page: Page): Promise<string> {
-  const response = await page.request.get(`${CMS_URL}/public/product?pageSize=40`);
-  expect(response.status()).toBe(200);
-  const [product] = ((await response.json()) as { data: { id: number; slug: string }[] }).data;
-  return `/products/${product.id}-${product.slug}`;
-}
-
-async function firstPromotionPath(page: Page): Promise<string> {
-  const response = await page.request.get(`${CMS_URL}/public/cart/promotion/all`);
-  expect(response.status()).toBe(200);
-  const [promotion] = ((await response.json()) as { data: { link_path: string }[] }).data;
-  return promotion.link_path;
-}
-
 test('a visitor’s pages: home, course, products, cart, a promotion and the sign-in forms', async ({ page, request }, testInfo) => {
   const course = await seededCourse(request, 'online-marketing-for-beginners');
   await checkAll(page, testInfo, ['/', course.path, '/products', await firstProductPath(page), '/cart', await firstPromotionPath(page), '/login', '/register', '/forgotpass']);
@@ -62,33 +46,19 @@ test('a signed-in student’s pages: the course, the orders, my courses, the tax
 });
 
 test('the shop administrator’s area: payments to review, uploads and homework', async ({ page }, testInfo) => {
-  await page.goto('/login?redirect=%2Fadmin');
-  const panel = page.getByTestId('login-panel');
-  await panel.locator('input[name="username"]').fill(SHOP_ADMIN.username);
-  await panel.locator('input[name="password"]').fill(SHOP_ADMIN.password);
-  await panel.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === '/admin');
+  await signInOnStorefront(page, SHOP_ADMIN, '/admin');
   await checkAll(page, testInfo, ['/admin', '/admin/payments', '/admin/uploads', '/admin/homework']);
 });
 
 test('an owner’s quiz and homework lectures', async ({ page, request }, testInfo) => {
   const course = await seededCourse(request, 'online-marketing-for-beginners');
-  await page.goto(`/login?redirect=${encodeURIComponent(course.path)}`);
-  const panel = page.getByTestId('login-panel');
-  await panel.locator('input[name="username"]').fill(DEMO_STUDENT.username);
-  await panel.locator('input[name="password"]').fill(DEMO_STUDENT.password);
-  await panel.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === course.path);
-  const response = await request.get(`${CMS_URL}/public/course/videoplaylist/${course.id}`);
-  expect(response.status()).toBe(200);
-  const lectures = ((await response.json()) as { dataResult: { lectures: { lectures_id: number; lectures_content_type: string }[] }[] }).dataResult.flatMap((section) => section.lectures);
+  const lectures = await quizAndHomeworkLectures(page, course);
+  await signInOnStorefront(page, DEMO_STUDENT, course.path);
   const pages: string[] = [];
-  for (const kind of ['quiz', 'homework']) {
-    const lecture = lectures.find((item) => item.lectures_content_type === kind);
-    expect(lecture, `a ${kind} lecture in the course`).toBeDefined();
-    await page.goto(`${course.path}/learn?lecture=${lecture!.lectures_id}`);
+  for (const [kind, playlistPath] of ['quiz', 'homework'].map((kind, index) => [kind, lectures[index]] as const)) {
+    await page.goto(playlistPath);
     const href = await page.locator(`a[href^="/${kind}/"]`).first().getAttribute('href');
-    expect(href).toBeTruthy();
+    expect(href, `the ${kind} lecture's button`).toBeTruthy();
     pages.push(href!);
   }
   await checkAll(page, testInfo, pages);

@@ -6,40 +6,12 @@
 import type { Page } from '@playwright/test';
 import { seededCourse } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
-import { CMS_URL } from './support/servers';
+import { DEMO_STUDENT, firstProductPath, firstPromotionPath, quizAndHomeworkLectures, signInOnStorefront } from './support/storefront-pages';
 
 test.describe.configure({ timeout: 300_000 });
 
-const DEMO_STUDENT = { username: 'demo.student', password: 'demo1234' };
 // Following these would change what the crawl sees: signing out, or switching the language.
 const SKIP = /\/logout\b|[?&]lang=/;
-
-async function productPath(page: Page): Promise<string> {
-  const response = await page.request.get(`${CMS_URL}/public/product?pageSize=40`);
-  expect(response.status()).toBe(200);
-  const [product] = ((await response.json()) as { data: { id: number; slug: string }[] }).data;
-  return `/products/${product.id}-${product.slug}`;
-}
-
-/** The visitor's first promotion page, from the CMS's list: its course links are crawled too. */
-async function promotionPath(page: Page): Promise<string> {
-  const response = await page.request.get(`${CMS_URL}/public/cart/promotion/all`);
-  expect(response.status()).toBe(200);
-  const [promotion] = ((await response.json()) as { data: { link_path: string }[] }).data;
-  return promotion.link_path;
-}
-
-/** The playlist opened at the course's quiz and at its homework lecture: their buttons lead to /quiz/{id} and /homework/{id}. */
-async function quizAndHomeworkLectures(page: Page, course: { id: number; path: string }): Promise<string[]> {
-  const response = await page.request.get(`${CMS_URL}/public/course/videoplaylist/${course.id}`);
-  expect(response.status()).toBe(200);
-  const lectures = ((await response.json()) as { dataResult: { lectures: { lectures_id: number; lectures_content_type: string }[] }[] }).dataResult.flatMap((section) => section.lectures);
-  return ['quiz', 'homework'].map((kind) => {
-    const lecture = lectures.find((item) => item.lectures_content_type === kind);
-    expect(lecture, `a ${kind} lecture in the course`).toBeDefined();
-    return `${course.path}/learn?lecture=${lecture!.lectures_id}`;
-  });
-}
 
 /** Opens each page, gathers its same-site links, then asks for each once: the broken ones, with the page they were found on. */
 async function brokenLinks(page: Page, starts: string[]): Promise<string[]> {
@@ -68,17 +40,12 @@ async function brokenLinks(page: Page, starts: string[]): Promise<string[]> {
 
 test('a visitor follows every link of the home, course, product and cart pages without a dead end', async ({ page, request }) => {
   const course = await seededCourse(request, 'online-marketing-for-beginners');
-  expect(await brokenLinks(page, ['/', course.path, '/products', await productPath(page), '/cart', await promotionPath(page)])).toEqual([]);
+  expect(await brokenLinks(page, ['/', course.path, '/products', await firstProductPath(page), '/cart', await firstPromotionPath(page)])).toEqual([]);
 });
 
 test('a signed-in student follows every link of the course, playlist, cart and account pages without a dead end', async ({ page, request }) => {
   const course = await seededCourse(request, 'online-marketing-for-beginners');
-  await page.goto(`/login?redirect=${encodeURIComponent('/myaccount/student/order')}`);
-  const panel = page.getByTestId('login-panel');
-  await panel.locator('input[name="username"]').fill(DEMO_STUDENT.username);
-  await panel.locator('input[name="password"]').fill(DEMO_STUDENT.password);
-  await panel.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === '/myaccount/student/order');
+  await signInOnStorefront(page, DEMO_STUDENT, '/myaccount/student/order');
   const lecturePages = await quizAndHomeworkLectures(page, course);
   expect(await brokenLinks(page, ['/', course.path, `${course.path}/learn`, ...lecturePages, '/cart', '/myaccount/student/order', '/myaccount/student/courses', '/myaccount/student/tax'])).toEqual([]);
 });

@@ -2,7 +2,8 @@
 
 /**
  * Texts whose built-in default changed: the password rule's message (ADR 173) and English
- * texts that count something, which now pick one or other by the number ("1 item", "2 items").
+ * texts that count something, which now pick one or other by the number ("1 item", "2 items"),
+ * and the cart link's name, which now starts with the words the link shows.
  * A database seeded with the demo data holds every default as a row of the `text` collection,
  * and a row wins over the built-in default, so the old wording would stay. A row that still
  * holds the old default, word for word, takes the new one; a text an editor changed is left
@@ -15,7 +16,9 @@ const CHANGED = [
   ['validation_password_format', 'th', 'รหัสผ่านใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข และ @ - _ .', 'รหัสผ่านมีอักขระที่ใช้ไม่ได้ เช่น การขึ้นบรรทัดใหม่หรือแท็บ'],
   ['validation_password_format', 'en', 'The password may contain English letters, digits and @ - _ . only', 'The password contains a character that cannot be used, such as a line break or a tab'],
   ['admin_home_pending', 'en', '{count} payment notifications waiting for review', '{count, plural, one {# payment notification waits} other {# payment notifications wait}} for review'],
-  ['cart_count_label', 'en', 'Cart ({count} items)', 'Cart ({count, plural, one {# item} other {# items}})'],
+  // the cart link's name starts with the words it shows (WCAG 2.5.3): "Cart 2 items" for "Cart 2"
+  ['cart_count_label', 'en', 'Cart ({count} items)', 'Cart {count, plural, one {# item} other {# items}}'],
+  ['cart_count_label', 'th', 'ตะกร้า ({count} รายการ)', 'ตะกร้า {count} รายการ'],
   [
     'mail_reset_body',
     'en',

@@ -8,7 +8,8 @@ export const CART_TEXTS = {
   cart_item_removed: { th: 'นำรายการออกจากตะกร้าแล้ว', en: 'The item was removed from your cart' },
   cart_item_added: { th: 'เพิ่มลงในตะกร้าแล้ว', en: 'Added to your cart' },
   cart_add_failed: { th: 'ไม่สามารถเพิ่มคอร์สนี้ลงในตะกร้าได้', en: 'This course could not be added to your cart' },
-  cart_count_label: { th: 'ตะกร้า ({count} รายการ)', en: 'Cart ({count, plural, one {# item} other {# items}})' },
+  // The cart link's name: it starts with what the link shows ("ตะกร้า 2"), as WCAG 2.5.3 asks.
+  cart_count_label: { th: 'ตะกร้า {count} รายการ', en: 'Cart {count, plural, one {# item} other {# items}}' },
   cart_login_to_continue: { th: 'เข้าสู่ระบบเพื่อดูตะกร้าและชำระเงิน', en: 'Log in to see your cart and pay' },
   cart_total_changed: {
     th: 'ยอดชำระจากระบบคือ {amount} ซึ่งต่างจากที่แสดง กรุณาตรวจสอบอีกครั้ง',

@@ -121,9 +121,9 @@ describe('translate', () => {
 
 describe('plural choices', () => {
   test.each([
-    ['cart_count_label', { count: 0 }, 'Cart (0 items)', 'ตะกร้า (0 รายการ)'],
-    ['cart_count_label', { count: 1 }, 'Cart (1 item)', 'ตะกร้า (1 รายการ)'],
-    ['cart_count_label', { count: 2 }, 'Cart (2 items)', 'ตะกร้า (2 รายการ)'],
+    ['cart_count_label', { count: 0 }, 'Cart 0 items', 'ตะกร้า 0 รายการ'],
+    ['cart_count_label', { count: 1 }, 'Cart 1 item', 'ตะกร้า 1 รายการ'],
+    ['cart_count_label', { count: 2 }, 'Cart 2 items', 'ตะกร้า 2 รายการ'],
     ['curriculum_lecture_count', { count: 0 }, '0 lectures', '0 บทเรียน'],
     ['curriculum_lecture_count', { count: 1 }, '1 lecture', '1 บทเรียน'],
     ['curriculum_lecture_count', { count: 2 }, '2 lectures', '2 บทเรียน'],

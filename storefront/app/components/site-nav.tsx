@@ -32,6 +32,8 @@ function CartLink({ count, testId }: { count: number | null; testId: string }) {
     <a className="nav-link" href="/cart" aria-label={label} aria-current={pathname === '/cart' ? 'page' : undefined} data-testid={testId}>
       <CartIcon />
       <span className="hide-below-md">{t('nav_cart')}</span>
+      {/* A space between the words and the count: "ตะกร้า 2", the start of the link's name. */}
+      {count ? ' ' : null}
       {count ? (
         <span className="nav-cart-count" data-testid="nav-cart-count">
           {count}
