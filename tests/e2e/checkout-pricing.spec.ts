@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { applyCoupon, readOrder, registerStudent, satang, seededCourse, slipPng, withSiteSettings, type Credentials } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
+import { DEMO_STUDENT, signInOnStorefront } from './support/storefront-pages';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -149,7 +150,8 @@ test('a free plan has nothing to pay: the order goes to the thank-you page at on
 
 test('a signed-in student asks a question under the course', async ({ page, request }) => {
   const course = await seededCourse(request, 'online-marketing-for-beginners');
-  await logIn(page, course.path);
+  // a student of their own: this file's student has an unpaid order of this course, so its page offers that payment, not the checkout
+  await logIn(page, course.path, await registerStudent(request, 'comment'));
   const comments = page.getByTestId('course-comments');
   const question = `มีเอกสารประกอบให้ดาวน์โหลดไหมครับ (${Date.now() % 10000})`;
   await comments.getByRole('textbox', { name: 'คำถามหรือความคิดเห็น' }).fill(question);
@@ -185,7 +187,9 @@ test('when coupons and promotions exclude each other, switching asks first and r
 test('?learn=true takes a student who may watch to the playlist', async ({ page, request, consoleProblems }) => {
   const course = await seededCourse(request, 'online-marketing-for-beginners');
   consoleProblems.allow(/Failed to load resource: the server responded with a status of 404/);
-  await logIn(page, course.path, { username: 'demo.student', password: 'demo1234' });
+  // an owner's course page has no checkout to sign in from: the sign-in page brings them back
+  await signInOnStorefront(page, DEMO_STUDENT, course.path);
+  await waitForHydration(page);
   // an owner is offered to learn rather than to register
   await expect(page.getByTestId('registration-bar').getByRole('link', { name: 'เข้าเรียน' })).toHaveAttribute('href', `${course.path}/learn`);
   await page.goto(`${course.path}?learn=true`);

@@ -119,7 +119,7 @@ export async function buildPaymentStep(args: {
   locale: Locale;
   options: { jwt: string; locale: Locale; signal?: AbortSignal };
   fallbackMethodId?: number;
-  /** The course page of the registration layout keeps the buyer in the notification; /pay lets it wait. */
+  /** The course page (registration layout) keeps the buyer in the notification; /pay lets it wait. */
   where: 'course' | 'pay';
 }): Promise<PaymentStep> {
   const { order, options } = args;
@@ -141,11 +141,7 @@ export async function buildPaymentStep(args: {
     originBanks: origins.map((bank) => ({ value: bank.banktransfer_value, name: args.locale === 'en' && bank.banktransfer_nameen ? bank.banktransfer_nameen : bank.banktransfer_nameth })),
     slipRequired: args.settings.slip,
     thankYouPage: args.settings.is_thank_you_page,
-    laterHref:
-      args.where === 'course' && args.settings.is_layout_course_registration
-        ? null
-        : args.settings.is_thank_you_page
-          ? `/thankyou?orderId=${encodeURIComponent(order.order_token)}`
-          : '/myaccount/student/order',
+    // The course page holds a payment step only in its registration layout (layout four), where the notification cannot be put off.
+    laterHref: args.where === 'course' ? null : args.settings.is_thank_you_page ? `/thankyou?orderId=${encodeURIComponent(order.order_token)}` : '/myaccount/student/order',
   };
 }
