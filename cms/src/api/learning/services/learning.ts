@@ -13,14 +13,14 @@
 import type { Core } from '@strapi/strapi';
 import { PURCHASE_BLOCKING_STATUSES } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
-import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
+import type { CountdownRecord } from '@sala/shared/plans';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
-import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
-import { coursePath } from '../../../lib/paths';
+import { MEDIA_POPULATE } from '../../../lib/media';
 import { isPublishedAt } from '../../../lib/publishing';
 import { readPageSettings } from '../../../lib/site-settings';
 import { buildPlaylist, mergeProgress, PLAYLIST_LECTURE_FIELDS, time, toProgressItem } from '../lib/playlist';
-import { answersAll, publicQuestions, readQuestions, scoreQuiz } from '../lib/quiz';
+import { lineCountdown, myCourseSummary, pickCountdown, type OwnedLine } from '../lib/my-courses';
+import { answersAll, QUIZ_FIELDS, quizView, readQuestions, scoreQuiz, type QuizLecture, type QuizProgress } from '../lib/quiz';
 import type { CourseAccess, LectureLockReason, LectureRow, LineRow, LockReason, MyCourse, Playlist, ProgressItem, ProgressRow, QuizResult, QuizView } from '../lib/types';
 
 const COURSE_UID = 'api::course.course';
@@ -29,42 +29,6 @@ const LECTURE_UID = 'api::lecture.lecture';
 const LINE_UID = 'api::order-line.order-line';
 const PROGRESS_UID = 'api::progress.progress';
 const USER_UID = 'plugin::users-permissions.user';
-
-/** The lecture columns a quiz page reads. */
-const QUIZ_FIELDS = ['lectures_name', 'quiz_id', 'quiz_require_all_answers', 'quiz_pass_to_complete', 'quiz_pass_score', 'quiz_questions', 'quiz_max_attempts'];
-
-type QuizLecture = LectureRow & { quiz_questions?: unknown; quiz_max_attempts?: number | null };
-type QuizProgress = { id: number; completed: boolean | null; completed_at: string | Date | null; quiz_score: number | null; quiz_attempts: number | null };
-
-/** The countdown that decides access: an unexpired one that lasts longest (no end beats any end), else the last to run out. */
-function pickCountdown(records: CountdownRecord[]): CountdownRecord | null {
-  const finish = (record: CountdownRecord) => (record.finishDateTime === null ? Number.POSITIVE_INFINITY : Date.parse(record.finishDateTime));
-  const active = records.filter((record) => !record.expired);
-  const pool = active.length > 0 ? active : records;
-  return pool.reduce<CountdownRecord | null>((best, record) => (best === null || finish(record) > finish(best) ? record : best), null);
-}
-
-/** The access countdown an approved order line gives, counted from the approval. */
-function lineCountdown(line: LineRow, now: Date): CountdownRecord {
-  return buildCountdown(
-    {
-      planType: line.pricing_plan?.plan_type ?? 'One-Time Payment',
-      term: line.pricing_plan?.term ?? null,
-      termUnit: line.pricing_plan?.term_unit ?? null,
-      term2: line.pricing_plan?.term_2 ?? null,
-      termUnit2: line.pricing_plan?.term_unit_2 ?? null,
-      startDateTime: new Date(line.order!.approved_at ?? line.order!.createdAt ?? now).getTime(),
-      orderId: line.order!.id,
-    },
-    now,
-  );
-}
-
-const DAY_MS = 86_400_000;
-
-type OwnedLine = LineRow & {
-  course?: { id: number; title: string; slug: string | null; course_type: string; picture?: UploadFile | null; course_for_user_group?: { id: number }[] } | null;
-};
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function userGroupId(userId: number): Promise<number | null> {
@@ -117,30 +81,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       where: { user: { id: userId }, lecture: { id: lectureId } },
       orderBy: [{ id: 'asc' }],
     })) as QuizProgress[];
-  }
-
-  function quizView(lecture: QuizLecture, courseId: number, rows: QuizProgress[]): QuizView {
-    const attempts = Math.max(0, ...rows.map((row) => row.quiz_attempts ?? 0));
-    const scores = rows.map((row) => row.quiz_score).filter((score): score is number => typeof score === 'number');
-    const best = scores.length > 0 ? Math.max(...scores) : null;
-    const maxAttempts = lecture.quiz_max_attempts ?? 0;
-    const passScore = lecture.quiz_pass_score ?? null;
-    return {
-      lecture_id: lecture.id,
-      course_id: courseId,
-      quiz_id: lecture.quiz_id ?? null,
-      name: lecture.lectures_name,
-      pass_score: passScore,
-      require_all_answers: lecture.quiz_require_all_answers === true,
-      pass_to_complete: lecture.quiz_pass_to_complete === true,
-      max_attempts: maxAttempts,
-      attempts,
-      attempts_left: maxAttempts > 0 ? Math.max(0, maxAttempts - attempts) : null,
-      score: best,
-      passed: best !== null && (passScore === null || best >= passScore),
-      completed: rows.some((row) => row.completed === true),
-      questions: publicQuestions(readQuestions(lecture.quiz_questions)),
-    };
   }
 
   const service = {
@@ -197,43 +137,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const merged = [...mergeProgress(progress).values()];
 
-      const courses = courseIds.map((courseId): MyCourse & { approvedAt: number } => {
-        const own = byCourse.get(courseId)!;
-        const course = own[0].course!;
-        const countdown = pickCountdown(own.map((line) => lineCountdown(line, input.now)))!;
-        const groupAllowed = canAccessCourse({
-          accessRightsEnabled: settings.accessRights,
-          userGroupSwitchOn: settings.userGroupSwitch,
-          courseUserGroups: (course.course_for_user_group ?? []).map((group) => group.id),
-          userGroupId: groupId,
-        });
-        const reason: LockReason | null = !groupAllowed ? 'COURSE_ACCESS_DENIED' : countdown.expired ? 'COURSE_ACCESS_EXPIRED' : null;
-        const ids = lecturesOf.get(courseId) ?? new Set<number>();
-        const mine = merged.filter((row) => row.lecture && ids.has(row.lecture.id));
-        const last = mine.reduce<ProgressRow | null>((best, row) => (best === null || time(row.updatedAt) > time(best.updatedAt) ? row : best), null);
-        const approvedAt = Math.max(...own.map((line) => time(line.order!.approved_at ?? line.order!.createdAt)));
-        const lifetime = countdown.finishDateTime === null;
-        return {
-          course_id: courseId,
-          title: course.title,
-          link_path: coursePath(courseId, course.slug),
-          course_type: course.course_type,
-          picture_url: imageUrl(course.picture, 'small'),
-          lectures_total: ids.size,
-          lectures_completed: mine.filter((row) => row.completed).length,
-          access: {
-            lifetime,
-            days_left: lifetime ? null : Math.ceil((countdown.countDownTime ?? 0) / DAY_MS),
-            finish_at: countdown.finishDateTime,
-            expired: countdown.expired,
-          },
-          can_learn: reason === null,
-          lock_reason: reason,
-          last_lecture_id: last?.lecture?.id ?? null,
-          approved_at: Number.isFinite(approvedAt) && approvedAt > 0 ? new Date(approvedAt).toISOString() : null,
-          approvedAt,
-        };
-      });
+      const courses = courseIds.map((courseId) =>
+        myCourseSummary({ courseId, lines: byCourse.get(courseId)!, lectureIds: lecturesOf.get(courseId) ?? new Set<number>(), progress: merged, settings, groupId, now: input.now }),
+      );
       return courses.sort((a, b) => b.approvedAt - a.approvedAt || b.course_id - a.course_id).map(({ approvedAt: _approvedAt, ...course }) => course);
     },
 
