@@ -79,12 +79,17 @@ function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
   };
 }
 
+/** The sign-in page that comes back to this page: for a visitor, and for a student whose session the CMS no longer takes. */
+export function signInAgain(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
 /** The signed-in student, or a redirect to the sign-in page that comes back here. */
 export async function requireStudent(request: Request): Promise<SessionStudent> {
   const student = await getSessionStudent(request);
   if (student) return student;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: { 'Cache-Control': 'private, no-store' } });
+  throw signInAgain(request);
 }
 
 /** A 401 from the CMS: the token ran out; the student signs in again. */

@@ -6,12 +6,12 @@
  * and comes back. The page is the student's own: never stored by any cache.
  */
 import { chakra } from '@chakra-ui/react';
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getLocale } from '~/lib/i18n.server';
 import { listMyCourses } from '~/lib/my-courses.server';
-import { isSessionExpired, requireStudent } from '~/lib/orders.server';
+import { isSessionExpired, requireStudent, signInAgain } from '~/lib/orders.server';
 import type { MyCourseView } from '~/models/my-courses/types';
 import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
@@ -20,12 +20,11 @@ const PRIVATE_PAGE = 'private, no-store';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const student = await requireStudent(request);
-  const url = new URL(request.url);
   try {
     const courses = await listMyCourses({ jwt: student.jwt, locale: getLocale(request), signal: request.signal });
     return data({ courses }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
   } catch (error) {
-    if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: { 'Cache-Control': PRIVATE_PAGE } });
+    if (isSessionExpired(error)) throw signInAgain(request);
     throw error;
   }
 }

@@ -7,7 +7,7 @@
  * spec's failure notice shows once the CMS confirms that order's newest attempt was declined.
  */
 import { chakra } from '@chakra-ui/react';
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
@@ -16,7 +16,7 @@ import type { OrderCardData } from '~/components/orders/order-parts';
 import { TaxSummary } from '~/components/orders/tax-summary';
 import { textsOfMatches, useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
-import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent } from '~/lib/orders.server';
+import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent, signInAgain } from '~/lib/orders.server';
 import { readPaymentStatus } from '~/lib/payment.server';
 import type { loader as rootLoader } from '~/root';
 
@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
     return data({ orders, access, page, pages, tax, failedPayment }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
   } catch (error) {
-    if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`, { headers: { 'Cache-Control': PRIVATE_PAGE } });
+    if (isSessionExpired(error)) throw signInAgain(request);
     throw error;
   }
 }
