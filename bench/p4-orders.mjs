@@ -37,7 +37,9 @@ async function rawCeiling(engine, pgUrl, options) {
   return { rps: perSecond, p50: NaN, p99: NaN };
 }
 
-const orderBody = (buyer, courseId, planId) => JSON.stringify({ user_id: buyer.id, course_id: [courseId], pricingplan_id: [planId], payment_method_id: BANK_TRANSFER, price: 1, currency_code: 'THB' });
+/** The body of one bank-transfer order of `buyer` ({ id }) for a course and its plan. */
+export const orderBody = (buyer, courseId, planId) =>
+  JSON.stringify({ user_id: buyer.id, course_id: [courseId], pricingplan_id: [planId], payment_method_id: BANK_TRANSFER, price: 1, currency_code: 'THB' });
 
 /**
  * SQL statements of one order (knex `query` events in the CMS between the start and the end of

@@ -45,7 +45,7 @@ const options = {
   renderSeconds: quick ? 10 : 30,
   orders: Number(value('orders') ?? (quick ? 60 : 300)),
   rawSeconds: quick ? 1 : 3,
-  lighthouseRuns: Number(value('lighthouse-runs') ?? 3),
+  lighthouseRuns: Number(value('lighthouse-runs') ?? (quick ? 1 : 3)),
 };
 const wants = (id) => only.includes(id);
 

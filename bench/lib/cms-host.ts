@@ -8,6 +8,8 @@
  *   { id, cmd: 'queries' }                       → { count }   statements so far
  *   { id, cmd: 'cpu' }                           → { micros }  CPU time of this process so far (user + system)
  *   { id, cmd: 'prepareOrders', buyers, seat }    → { courseId, planId, buyers: [{ id, jwt }] }
+ *   { id, cmd: 'demoStudent' }                   → { id, jwt }  the seeded demo student
+ *   { id, cmd: 'siteLayout', layout }            → { previous } the site's layout switched (no purge: the caller purges)
  *   { id, cmd: 'stop' }                           → stops Strapi, drops its database, exits
  *
  * It stops by itself when the parent goes away.
@@ -21,6 +23,7 @@ type Message = { id: number; cmd: string; [key: string]: unknown };
 const USER = 'plugin::users-permissions.user';
 const COURSE = 'api::course.course';
 const PLAN = 'api::pricing-plan.pricing-plan';
+const SITE_SETTING = 'api::site-setting.site-setting';
 
 let cms: TestStrapi | undefined;
 let statements = 0;
@@ -63,6 +66,21 @@ async function prepareOrders(buyerCount: number, seat: number | null) {
   return { courseId: course.id as number, planId: plan.id as number, buyers };
 }
 
+async function demoStudent() {
+  const strapi = cms!.strapi;
+  const user = await strapi.db.query(USER).findOne({ where: { username: 'demo.student' } });
+  if (!user) throw new Error('the seed has no demo.student');
+  return { id: user.id as number, jwt: strapi.plugin('users-permissions').service('jwt').issue({ id: user.id }) as string };
+}
+
+async function siteLayout(layout: string) {
+  const strapi = cms!.strapi;
+  const current = await strapi.db.query(SITE_SETTING).findOne({ select: ['id', 'layout'] });
+  if (!current) throw new Error('the seed has no site setting');
+  await strapi.db.query(SITE_SETTING).update({ where: { id: current.id }, data: { layout } });
+  return { previous: current.layout as string };
+}
+
 async function handle(message: Message): Promise<unknown> {
   switch (message.cmd) {
     case 'queries':
@@ -73,6 +91,10 @@ async function handle(message: Message): Promise<unknown> {
     }
     case 'prepareOrders':
       return prepareOrders(Number(message.buyers), message.seat === null || message.seat === undefined ? null : Number(message.seat));
+    case 'demoStudent':
+      return demoStudent();
+    case 'siteLayout':
+      return siteLayout(String(message.layout));
     case 'stop':
       await stop();
       setImmediate(() => process.exit(0));
