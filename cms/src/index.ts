@@ -11,6 +11,7 @@ import { ensureAdminRoles, keepPaymentKeysToSuperAdmin } from './admin-access/ro
 import { lockOrderFields, registerReadOnlyOrders } from './api/order-admin/lib/read-only';
 import { registerOrderAdminRoutes, registerOrderReviewPermission } from './api/order-admin/lib/admin-routes';
 import { registerEditorFields } from './lib/editor-fields';
+import { registerTextCache } from './lib/texts';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -22,6 +23,7 @@ export default {
     registerAllCustomRoutes(strapi);
     registerContentBroadcast(strapi);
     registerPagePurge(strapi);
+    registerTextCache(strapi);
     // Orders and payments are read-only in the content manager; the admin's buttons use the shop's rules (ADR 168).
     registerReadOnlyOrders(strapi);
     registerOrderReviewPermission(strapi);

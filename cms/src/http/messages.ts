@@ -1,5 +1,5 @@
-/** Thai (default) or English message for an error code, from the shared text catalogue. */
-import * as texts from '@sala/shared/texts';
+/** Thai (default) or English message for an error code, from the shared text catalogue with the editors' overrides. */
+import { ERROR_TEXT_KEYS, translate, type TextOverrides } from '@sala/shared/texts';
 
 type Locale = 'th' | 'en';
 
@@ -8,9 +8,9 @@ const FALLBACK: Record<Locale, string> = {
   en: 'Something went wrong, please try again.',
 };
 
-export function messageFor(code: string, locale: Locale = 'th'): string {
-  const lookup = (texts as { errorMessage?: (code: string, locale: Locale) => string | undefined }).errorMessage;
-  return lookup?.(code, locale) || FALLBACK[locale];
+export function messageFor(code: string, locale: Locale = 'th', overrides?: TextOverrides): string {
+  const key = (ERROR_TEXT_KEYS as Record<string, (typeof ERROR_TEXT_KEYS)[keyof typeof ERROR_TEXT_KEYS] | undefined>)[code];
+  return (key && translate(key, locale, overrides)) || FALLBACK[locale];
 }
 
 export function localeOf(ctx: { get(name: string): string; query?: Record<string, unknown> }): Locale {

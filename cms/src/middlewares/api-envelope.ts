@@ -1,11 +1,12 @@
 /**
  * Wraps the custom routes (the old client's /public, /private and /api calls):
  * gives every request an id, answers failures as `{ success: false, error: { code, msg } }`
- * with a Thai message, and never leaks internals. Strapi's own routes keep Strapi's format.
+ * with a Thai message (the editors' text when they changed it), and never leaks internals. Strapi's own routes keep Strapi's format.
  */
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../lib/errors';
+import { textOverrides } from '../lib/texts';
 import { localeOf, messageFor } from '../http/messages';
 import { isCustomPath } from '../http/routes';
 import type { Ctx } from '../http/ctx';
@@ -21,9 +22,11 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, 'NOT_FOUND');
     } catch (error: any) {
       const locale = localeOf(ctx);
+      // the editors' texts: an override saved in the admin is the message the caller reads
+      const overrides = await textOverrides(strapi, locale);
       if (error instanceof ApiError) {
         ctx.status = error.status;
-        ctx.body = { success: false, error: { code: error.code, msg: messageFor(error.code, locale), ...error.details } };
+        ctx.body = { success: false, error: { code: error.code, msg: messageFor(error.code, locale, overrides), ...error.details } };
         return;
       }
       const status = Number(error?.status || error?.statusCode || 500);
@@ -31,11 +34,11 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         // body too large, malformed JSON, unsupported media type...
         const code = status === 413 ? 'FILE_TOO_LARGE' : status === 401 ? 'PERMISSION_DENIED' : status === 403 ? 'PERMISSION_DENIED' : 'INPUT_ERROR';
         ctx.status = status;
-        ctx.body = { success: false, error: { code, msg: messageFor(code, locale) } };
+        ctx.body = { success: false, error: { code, msg: messageFor(code, locale, overrides) } };
         return;
       }
       strapi.log.error(`[${requestId}] ${ctx.method} ${ctx.path} failed: ${error?.stack ?? error}`);
       ctx.status = 500;
-      ctx.body = { success: false, error: { code: 'INTERNAL_ERROR', msg: messageFor('INTERNAL_ERROR', locale), requestId } };
+      ctx.body = { success: false, error: { code: 'INTERNAL_ERROR', msg: messageFor('INTERNAL_ERROR', locale, overrides), requestId } };
     }
   };

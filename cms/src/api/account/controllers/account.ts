@@ -5,7 +5,7 @@ import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
 import { PASSWORD_MAX_LENGTH, TAX_INVOICE_WIRE_NAMES, buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema, taxInvoiceFromWire } from '@sala/shared/schemas';
-import { createTranslator } from '@sala/shared/texts';
+import { translatorFor } from '../../../lib/texts';
 import { ApiError, badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import { fieldErrors, mergeErrors } from '../lib/form-errors';
@@ -60,7 +60,7 @@ function optionalFlag(value: unknown): boolean | undefined {
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** POST /public/students/login → `{ success, jwt, user }`. */
   async login(ctx: Ctx) {
-    const t = createTranslator(localeFor(ctx));
+    const t = await translatorFor(strapi, localeFor(ctx));
     const parsed = buildLoginSchema(t).safeParse(bodyOf(ctx));
     if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues) });
     const { username, password } = parsed.data;
@@ -71,7 +71,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** POST /public/students/course-detail-page → `{ success, createStudent, userId }`. */
   async register(ctx: Ctx) {
-    const t = createTranslator(localeFor(ctx));
+    const t = await translatorFor(strapi, localeFor(ctx));
     const body = { ...bodyOf(ctx) };
     const settings = (await strapi.service('api::account.public-settings').readSettings()) as SiteSettings;
     // A site without tax invoices ignores the tax part of the form.
@@ -118,7 +118,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** PUT /private/myaccount/students/tax → `{ success, data: tax info }`. */
   async updateTax(ctx: Ctx) {
-    const t = createTranslator(localeFor(ctx));
+    const t = await translatorFor(strapi, localeFor(ctx));
     const body = bodyOf(ctx);
     const names = certificateNames(body.tax_company_certificate);
     if (names === null) throw badRequest('INPUT_ERROR', undefined, { errors: { tax_company_certificate: t('upload_file_type_not_allowed') } });

@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../../../http/client-address';
 import type { Locale } from '@sala/shared/constants';
 import { buildForgotPasswordSchema, buildResetPasswordSchema } from '@sala/shared/schemas';
-import { createTranslator } from '@sala/shared/texts';
+import { translatorFor } from '../../../lib/texts';
 import { ApiError, badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import { fieldErrors } from '../lib/form-errors';
@@ -25,7 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** POST /public/students/forgot-password { email, lang? } → `{ success: true }` whether or not the address has an account. */
     async forgot(ctx: Ctx) {
-      const t = createTranslator(localeFor(ctx));
+      const t = await translatorFor(strapi, localeFor(ctx));
       const parsed = buildForgotPasswordSchema(t).safeParse(bodyOf(ctx));
       if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues) });
       try {
@@ -39,7 +39,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** POST /public/students/reset-password { code, password, passwordConfirmation } → `{ success: true }`; a bad code is INPUT_ERROR on `code`. */
     async reset(ctx: Ctx) {
-      const t = createTranslator(localeFor(ctx));
+      const t = await translatorFor(strapi, localeFor(ctx));
       const parsed = buildResetPasswordSchema(t).safeParse(bodyOf(ctx));
       if (!parsed.success) throw badRequest('INPUT_ERROR', undefined, { errors: fieldErrors(parsed.error.issues) });
       await service().resetPassword({ code: parsed.data.code, password: parsed.data.password, message: t('reset_code_invalid') });

@@ -9,17 +9,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '@sala/shared/constants';
-import { translate, type TextKey, type TextOverrides, type TextParams } from '@sala/shared/texts';
+import { translate, type TextKey, type TextParams } from '@sala/shared/texts';
 import { badRequest } from '../../../lib/errors';
 import { revocationStamp } from '../../../http/token-revocation';
 import { storefrontUrl } from '../../../lib/paths';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
+import { textOverrides } from '../../../lib/texts';
 
 const USER_UID = 'plugin::users-permissions.user';
-const TEXT_UID = 'api::text.text';
-
-const MAIL_KEYS = ['site_name', 'mail_reset_subject', 'mail_reset_greeting', 'mail_reset_body', 'mail_reset_ignore', 'mail_signature'] as const satisfies readonly TextKey[];
 
 /** How long a reset link works. */
 export function resetLinkMinutes(): number {
@@ -51,13 +49,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ip: createLimiter(strapi, 'reset-ip', { points: envLimit(strapi, 'PASSWORD_RESET_MAX_PER_IP_PER_HOUR', 20), durationSeconds: 3600 }),
     });
 
-  async function overrides(locale: Locale): Promise<TextOverrides> {
-    const rows = (await strapi.db.query(TEXT_UID).findMany({ select: ['key', 'value'], where: { key: { $in: [...MAIL_KEYS] }, locale } })) as { key: string; value: string | null }[];
-    const result: TextOverrides = {};
-    for (const row of rows) result[row.key] = { [locale]: row.value };
-    return result;
-  }
-
   async function findByEmail(email: string): Promise<UserRow | null> {
     const rows = (await strapi.db.query(USER_UID).findMany({
       select: ['id', 'username', 'email', 'firstname', 'lastname', 'blocked', 'resetPasswordToken'],
@@ -69,7 +60,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function composeMail(user: UserRow, code: string, locale: Locale) {
     const settings = (await strapi.service('api::account.public-settings').readSettings()) as SiteSettings;
-    const texts = await overrides(locale);
+    const texts = await textOverrides(strapi, locale);
     const t = (key: TextKey, params?: TextParams) => translate(key, locale, texts, params);
     const site = settings.title?.trim() || t('site_name');
     const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username;

@@ -6,23 +6,13 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '@sala/shared/constants';
-import { translate, type TextKey, type TextOverrides, type TextParams } from '@sala/shared/texts';
+import { translate, type TextKey, type TextParams } from '@sala/shared/texts';
 import { notFound } from '../../../lib/errors';
+import { textOverrides } from '../../../lib/texts';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
 
 const USER_UID = 'plugin::users-permissions.user';
-const TEXT_UID = 'api::text.text';
-
-const MAIL_KEYS = [
-  'site_name',
-  'mail_registration_subject',
-  'mail_registration_greeting',
-  'mail_registration_body',
-  'mail_registration_username',
-  'mail_registration_password_note',
-  'mail_signature',
-] as const satisfies readonly TextKey[];
 
 export type RegistrationMail = { to: string; subject: string; text: string; html: string };
 
@@ -34,16 +24,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   let limiter: Limiter | undefined;
   const perStudent = () => (limiter ??= createLimiter(strapi, 'registration-mail', { points: envLimit(strapi, 'REGISTRATION_MAIL_MAX_PER_HOUR', 5), durationSeconds: 3600 }));
 
-  async function overrides(locale: Locale): Promise<TextOverrides> {
-    const rows = (await strapi.db.query(TEXT_UID).findMany({
-      select: ['key', 'value'],
-      where: { key: { $in: [...MAIL_KEYS] }, locale },
-    })) as { key: string; value: string | null }[];
-    const result: TextOverrides = {};
-    for (const row of rows) result[row.key] = { [locale]: row.value };
-    return result;
-  }
-
   /** Builds the mail for a student; the password is not an input, so it cannot end up in it. */
   async function composeRegistrationMail(userId: number, locale: Locale): Promise<RegistrationMail> {
     const user = (await strapi.db.query(USER_UID).findOne({
@@ -52,7 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     })) as { username: string; email: string; firstname: string | null; lastname: string | null } | null;
     if (!user) throw notFound();
     const settings = (await strapi.service('api::account.public-settings').readSettings()) as SiteSettings;
-    const texts = await overrides(locale);
+    const texts = await textOverrides(strapi, locale);
     const t = (key: TextKey, params?: TextParams) => translate(key, locale, texts, params);
     const site = settings.title?.trim() || t('site_name');
     const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username;

@@ -3,7 +3,7 @@
  * order with the shared schema, lets the service file it, answers the spec's shape.
  */
 import type { Core } from '@strapi/strapi';
-import { createTranslator } from '@sala/shared/texts';
+import { translatorFor } from '../../../lib/texts';
 import { notFound } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import { parseReport, reportOrderId } from '../lib/payloads';
@@ -14,7 +14,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const reports = () => strapi.service('api::bank-transfer.report');
 
   async function file(ctx: Ctx, access: { studentId: number } | { orderToken: string }) {
-    const t = createTranslator(localeOf(ctx));
+    const t = await translatorFor(strapi, localeOf(ctx));
     const body = ctx.request.body ?? {};
     const order = (await reports().findReportableOrder({ orderId: reportOrderId(body, t), ...access, t })) as ReportableOrder;
     const payload = parseReport(body, { netAmount: order.netAmount, slipRequired: order.slipRequired, defaultContactName: order.defaultContactName }, t);

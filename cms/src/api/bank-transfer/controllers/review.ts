@@ -1,6 +1,6 @@
 /** Thin: the shop admin's review calls; parse, let the review service decide, answer the spec's shape. */
 import type { Core } from '@strapi/strapi';
-import { createTranslator } from '@sala/shared/texts';
+import { translatorFor } from '../../../lib/texts';
 import { localeOf } from '../../../http/messages';
 import { ApprovalPayloadSchema, RejectionPayloadSchema, ReportListQuerySchema, parseInput } from '../lib/payloads';
 import type { Ctx } from '../../../http/ctx';
@@ -12,7 +12,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /** POST /private/orders/payment/approved → `{ success, order_token }`. */
     async approve(ctx: Ctx) {
-      const payload = parseInput(ApprovalPayloadSchema, ctx.request.body, createTranslator(localeOf(ctx)));
+      const payload = parseInput(ApprovalPayloadSchema, ctx.request.body, await translatorFor(strapi, localeOf(ctx)));
       const result = await review().approve({
         reportId: payload.order_payment_id,
         orderId: payload.order_id,
@@ -24,14 +24,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** POST /private/orders/payment/rejected → `{ success, order_token }`. */
     async reject(ctx: Ctx) {
-      const payload = parseInput(RejectionPayloadSchema, ctx.request.body, createTranslator(localeOf(ctx)));
+      const payload = parseInput(RejectionPayloadSchema, ctx.request.body, await translatorFor(strapi, localeOf(ctx)));
       const result = await review().reject({ reportId: payload.order_payment_id, orderId: payload.order_id, reason: payload.reason, reviewer: reviewer(ctx) });
       ctx.body = { success: true, order_token: result.order_token };
     },
 
     /** GET /private/payments/reports?status=pending&page=1&pageSize=10 → `{ success, data, pagination }`. */
     async list(ctx: Ctx) {
-      const query = parseInput(ReportListQuerySchema, ctx.query, createTranslator(localeOf(ctx)));
+      const query = parseInput(ReportListQuerySchema, ctx.query, await translatorFor(strapi, localeOf(ctx)));
       const { data, total } = await review().list(query);
       ctx.body = { success: true, data, pagination: { page: query.page, pageSize: query.pageSize, total } };
     },

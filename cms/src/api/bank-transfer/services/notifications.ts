@@ -1,5 +1,5 @@
 /**
- * The bank-transfer mails, in Thai: the notification a student sends after filing a
+ * The bank-transfer mails, in Thai with the editors' texts: the notification a student sends after filing a
  * report (to the student and to the shop), and the outcome of the review (to the
  * student). Every figure comes from the stored order and report, never from the
  * request, so the mail cannot be used to send someone a made-up amount.
@@ -7,9 +7,10 @@
 import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
-import { createTranslator, type TextKey } from '@sala/shared/texts';
+import type { TextKey, Translate } from '@sala/shared/texts';
 import { ApiError, conflict, notFound, tooManyRequests } from '../../../lib/errors';
 import { storefrontUrl } from '../../../lib/paths';
+import { translatorFor } from '../../../lib/texts';
 import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
 
 const DEFAULT_SHOP_EMAIL = 'shop@sala.local';
@@ -38,8 +39,6 @@ type Line = [label: TextKey, value: string | null | undefined];
 
 type Mail = { to: string; subject: string; text: string; html: string };
 
-const t = createTranslator('th');
-
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A stored UTC instant as the Thai date and time the buyer entered ('2026-11-25 10:00:00'). */
@@ -51,7 +50,7 @@ export function thaiDateTime(value: string | Date | null | undefined): string | 
   return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
 }
 
-function compose(to: string, subject: string, greeting: string | null, paragraphs: string[], lines: Line[], signature: string): Mail {
+function compose(t: Translate, to: string, subject: string, greeting: string | null, paragraphs: string[], lines: Line[], signature: string): Mail {
   const shown = lines.filter((line): line is [TextKey, string] => Boolean(line[1]));
   const text = [greeting, ...paragraphs, '', ...shown.map(([label, value]) => `${t(label)}: ${value}`), '', signature].filter((part) => part !== null).join('\n');
   const html = [
@@ -152,14 +151,24 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const previous = lastSent.get(order.id);
       if (previous !== undefined && Date.now() - previous < interval()) throw tooManyRequests();
 
+      const t = await translatorFor(strapi, 'th');
       const site = await siteName();
       const signature = t('mail_signature', { site });
       const lines = await reportLines(order, report);
       const student = order.user!;
       const slips = (report.slip ?? []).map((file) => slipReviewUrl(file.name)).join(' ');
       const mails: Mail[] = [
-        compose(student.email, t('mail_payment_reported_subject', { orderId: order.id }), t('mail_payment_greeting', { name: fullName(student) }), [t('mail_payment_reported_body')], lines, signature),
         compose(
+          t,
+          student.email,
+          t('mail_payment_reported_subject', { orderId: order.id }),
+          t('mail_payment_greeting', { name: fullName(student) }),
+          [t('mail_payment_reported_body')],
+          lines,
+          signature,
+        ),
+        compose(
+          t,
           shopEmail(),
           t('mail_payment_reported_shop_subject', { orderId: order.id }),
           null,
@@ -187,12 +196,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const order = await readOrder(args.orderId);
         if (!order?.user?.email) return false;
         const report = await readReport({ id: args.reportId });
+        const t = await translatorFor(strapi, 'th');
         const site = await siteName();
         const approved = args.outcome === 'approved';
         const lines = await reportLines(order, report);
         if (!approved && args.reason) lines.push(['mail_payment_reason_label', args.reason]);
         await send([
           compose(
+            t,
             order.user.email,
             t(approved ? 'mail_payment_approved_subject' : 'mail_payment_rejected_subject', { orderId: order.id }),
             t('mail_payment_greeting', { name: fullName(order.user) }),

@@ -7,7 +7,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Currency, OrderStatus, PaymentReportStatus } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
-import { translate } from '@sala/shared/texts';
+import { translatorFor } from '../../../lib/texts';
 import { conflict, notFound } from '../../../lib/errors';
 import { STORED_NAME_PATTERN } from '../../storage/lib/file-checks';
 import { privateFileUrl } from '../../storage/services/storage';
@@ -93,7 +93,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     })) as ReportForReview | null;
     if (!report?.order || report.order.id !== orderId) throw notFound();
     if (paymentMethodId !== undefined && report.payment_method?.method_id !== paymentMethodId) {
-      throw validationError('payment_method_id', translate('error_validation_error'));
+      throw validationError('payment_method_id', (await translatorFor(strapi, 'th'))('error_validation_error'));
     }
     if (report.state !== 'pending') {
       throw conflict('ORDER_STATE_CONFLICT', undefined, { result: { orderId, payment_status: report.order.state, report_status: report.state } });

@@ -1,7 +1,6 @@
 /** Thin: parse with the shared order schema, let the service price and place it, shape the spec's response. */
 import type { Core } from '@strapi/strapi';
 import { OrderPayloadSchema } from '@sala/shared/schemas';
-import { translate } from '@sala/shared/texts';
 import { requestSettings } from '../../../http/auth';
 import { localeOf } from '../../../http/messages';
 import { parseBody, parseId } from '../lib/payload';
@@ -17,6 +16,7 @@ const OwnOrdersQuerySchema = z.object({
 });
 import type { OrderServiceApi } from '../services/order';
 import type { StudentCtx } from '../../../http/ctx';
+import { translatorFor } from '../../../lib/texts';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const orders = () => strapi.service('api::checkout.order') as OrderServiceApi;
@@ -35,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         success: true,
         orderId: placed.orderId,
         order_detail: placed.order_detail,
-        ...(placed.needApproval ? { need_approval: true, msg: translate('need_approval', localeOf(ctx)) } : {}),
+        ...(placed.needApproval ? { need_approval: true, msg: (await translatorFor(strapi, localeOf(ctx)))('need_approval') } : {}),
       };
     },
 

@@ -7,6 +7,7 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/errors';
 import { messageFor } from '../../../http/messages';
+import { textOverrides } from '../../../lib/texts';
 import { ORDER_ADMIN_TEXTS } from '../lib/texts';
 import type { AdminActor, OrderAdminService } from '../services/order-admin';
 
@@ -46,7 +47,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const code = error.code === 'ORDER_STATE_CONFLICT' && 'report_status' in error.details ? 'REPORT_NOT_PENDING' : error.code;
-      const message = code === 'REPORT_NOT_PENDING' ? ORDER_ADMIN_TEXTS.reportNotPending : (OWN_MESSAGES[code] ?? messageFor(code, 'th'));
+      const message = code === 'REPORT_NOT_PENDING' ? ORDER_ADMIN_TEXTS.reportNotPending : (OWN_MESSAGES[code] ?? messageFor(code, 'th', await textOverrides(strapi, 'th')));
       fail(ctx, error.status, code, message, (error.details.result as Record<string, unknown> | undefined) ?? {});
     }
   }

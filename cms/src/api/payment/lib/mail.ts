@@ -1,12 +1,12 @@
 /**
- * The mails of settlement, in Thai: the buyer's confirmation once a payment
+ * The mails of settlement, in Thai with the editors' texts: the buyer's confirmation once a payment
  * approved the order, and the shop's notice when a payment waits for review.
  * Each is sent only by the one call that made the transition, after it committed.
  */
 import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
-import { translate, type TextKey } from '@sala/shared/texts';
+import { translatorFor } from '../../../lib/texts';
 
 export type PaidMail = {
   to: string;
@@ -30,8 +30,6 @@ export type ReviewMail = {
 };
 
 export type ReviewReason = 'amount_mismatch' | 'currency_missing' | 'order_already_paid' | 'order_rejected' | 'order_not_approvable';
-
-const th = (key: TextKey, params?: Record<string, string | number>) => translate(key, 'th', undefined, params);
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -66,6 +64,7 @@ async function send(strapi: Core.Strapi, message: { to: string; subject: string;
 }
 
 export async function sendPaidMail(strapi: Core.Strapi, mail: PaidMail): Promise<void> {
+  const th = await translatorFor(strapi, 'th');
   const body = render([
     th('mail_payment_greeting', { name: mail.name }),
     '',
@@ -86,6 +85,7 @@ export async function sendReviewMail(strapi: Core.Strapi, mail: ReviewMail): Pro
     strapi.log.warn(`[payment] order ${mail.orderId}: payment ${mail.reference} waits for review (no shop address to tell)`);
     return;
   }
+  const th = await translatorFor(strapi, 'th');
   const body = render([
     th('mail_payment_review_body', { provider: mail.provider, reference: mail.reference }),
     '',

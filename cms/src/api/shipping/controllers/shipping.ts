@@ -1,7 +1,7 @@
 /** Thin: who is calling, the address parsed with the shared schema (Thai messages per field), the service's answer. */
 import type { Core } from '@strapi/strapi';
 import { buildShippingAddressSchema } from '@sala/shared/schemas';
-import { createTranslator } from '@sala/shared/texts';
+import { translatorFor } from '../../../lib/texts';
 import { badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import type { ShippingServiceApi } from '../services/shipping';
@@ -23,7 +23,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** POST /private/shipping/addresses: saves the caller's address as their default; 400 VALIDATION_ERROR with Thai messages per field. */
     async saveAddress(ctx: StudentCtx) {
-      const t = createTranslator(localeOf(ctx));
+      const t = await translatorFor(strapi, localeOf(ctx));
       const parsed = buildShippingAddressSchema(t).safeParse(ctx.request.body ?? {});
       if (!parsed.success) {
         const errors: Record<string, string[]> = {};
