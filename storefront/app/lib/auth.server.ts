@@ -62,7 +62,7 @@ export async function submitLogin(args: { formData: FormData; session: AppSessio
     return { result: { intent: 'login' as const, ok: true, lastResult: submission.reply({ resetForm: true }) }, setCookie: await commitSession(session) };
   } catch (error) {
     if (!(error instanceof CmsApiError)) throw error;
-    const message = error.code === 'PERMISSION_DENIED' ? t('login_failed') : cmsErrorMessage(error, locale);
+    const message = error.code === 'PERMISSION_DENIED' ? t('login_failed') : cmsErrorMessage(error, t);
     return { result: { intent: 'login' as const, lastResult: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, setCookie: null };
   }
 }

@@ -208,7 +208,7 @@ export async function placeCartOrder(args: { student: SessionStudent; choices: C
   if (taxInvoice && data.tax?.onFile?.personType !== taxInvoice.personType) return { ok: false, field: 'tax', message: t('cart_tax_details_required') };
   const withholding = { enabled: Boolean(data.tax?.withholdingEnabled && choices.withholding?.enabled), percent: choices.withholding?.percent ?? 3 };
   const { coupons, failed } = await lookUpCoupons(choices.couponCodes, options);
-  if (failed.length > 0) return { ok: false, field: 'couponCode', message: failed.map((failure) => couponFailureMessage(failure, t, locale)).join(' ') };
+  if (failed.length > 0) return { ok: false, field: 'couponCode', message: failed.map((failure) => couponFailureMessage(failure, t)).join(' ') };
 
   const breakdown = priceCartLines(data, { promotionId: choices.promotionId, coupons, paymentMethodId: method.id, shippingFeeAmount: fee?.priceAmount ?? 0, taxInvoice, withholding });
   if (breakdown.problems.length > 0) {
@@ -216,7 +216,7 @@ export async function placeCartOrder(args: { student: SessionStudent; choices: C
     const field = problem.code === 'PROMOTION_REQUIRED' ? 'promotionId' : problem.code === 'WITHHOLDING_REQUIRES_JURISTIC_PERSON' ? 'tax' : null;
     let message: string;
     try {
-      message = orderErrorMessage(new CmsApiError('', 400, problem.code, problem.code, null, null), t, locale);
+      message = orderErrorMessage(new CmsApiError('', 400, problem.code, problem.code, null, null), t);
     } catch {
       message = problem.code;
     }
@@ -270,7 +270,7 @@ export async function placeCartOrder(args: { student: SessionStudent; choices: C
     placed = await createOrder(payload, options);
   } catch (error) {
     if (!(error instanceof CmsApiError)) throw error;
-    return { ok: false, field: null, message: orderErrorMessage(error, t, locale) };
+    return { ok: false, field: null, message: orderErrorMessage(error, t) };
   }
   // The order now holds the lines; the cart starts empty again.
   try {

@@ -58,20 +58,20 @@ function formFieldOf(wireField: string): string {
 }
 
 /** A CMS refusal of a registration as messages next to the right fields, or a notice for the form. */
-export function registrationErrors(error: CmsApiError, locale: Locale): CheckoutReply {
+export function registrationErrors(error: CmsApiError, t: Translate): CheckoutReply {
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, message] of Object.entries(error.errors ?? {})) {
     const messages = Array.isArray(message) ? message : [message];
     if (messages.length > 0) fieldErrors[formFieldOf(field)] = messages;
   }
   const codeField = FIELD_OF_CODE[error.code];
-  if (codeField && !fieldErrors[codeField]) fieldErrors[codeField] = [codeMessage(error.code, error.msg, locale)];
+  if (codeField && !fieldErrors[codeField]) fieldErrors[codeField] = [codeMessage(error.code, error.msg, t)];
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
-  return { formErrors: [codeMessage(error.code, error.msg, locale)] };
+  return { formErrors: [codeMessage(error.code, error.msg, t)] };
 }
 
 /** An order refusal (spec section 8, order errors) as the notice to show. */
-export function orderErrorMessage(error: CmsApiError, t: Translate, locale: Locale): string {
+export function orderErrorMessage(error: CmsApiError, t: Translate): string {
   const result = (error.result ?? {}) as { codes?: unknown; names?: unknown };
   const names = Array.isArray(result.names) ? result.names.join(', ') : '';
   switch (error.code) {
@@ -85,9 +85,9 @@ export function orderErrorMessage(error: CmsApiError, t: Translate, locale: Loca
     case 'NO_MORE_SEAT':
       return t('no_more_seat');
     case 'TIME_LEFT':
-      return error.msg || codeMessage(error.code, error.msg, locale);
+      return error.msg || codeMessage(error.code, error.msg, t);
     default:
-      return codeMessage(error.code, error.msg, locale);
+      return codeMessage(error.code, error.msg, t);
   }
 }
 
@@ -145,7 +145,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
           decision.uploads.map((planned) => planned.file),
           { ...options, jwt: student?.jwt ?? null },
         ),
-      (error) => ({ formErrors: [`${t('cart_image_upload_failed')}: ${codeMessage(error.code, error.msg, locale)}`] }),
+      (error) => ({ formErrors: [`${t('cart_image_upload_failed')}: ${codeMessage(error.code, error.msg, t)}`] }),
     );
     if (!upload.ok) return refuse(upload.reply);
     uploaded = uploadedNames(decision.uploads, upload.value);
@@ -157,12 +157,12 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     const payload = registrationPayload({ values: values.registration ?? {}, customLabels: checkout.customLabels, uploaded, tax: taxPayload, layoutFour: true, locale });
     const registered = await step(
       () => registerStudent(payload, options),
-      (error) => registrationErrors(error, locale),
+      (error) => registrationErrors(error, t),
     );
     if (!registered.ok) return refuse(registered.reply);
     const login = await step(
       () => logInStudent({ username: String(payload.username), password: String(payload.password) }, options),
-      (error) => ({ formErrors: [codeMessage(error.code, error.msg, locale)] }),
+      (error) => ({ formErrors: [codeMessage(error.code, error.msg, t)] }),
     );
     if (!login.ok) return refuse(login.reply);
     signedIn = studentFromLogin(login.value);
@@ -172,7 +172,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     const jwt = signedIn.jwt;
     const updated = await step(
       () => updateStudentTax(taxPayload, { ...options, jwt }),
-      (error) => registrationErrors(error, locale),
+      (error) => registrationErrors(error, t),
     );
     if (!updated.ok) return refuse(updated.reply);
   }
@@ -184,7 +184,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     // A refusal of the CMS itself (5xx) is not the buyer's to fix: it goes up as an error.
     const saved = await step(
       () => createShippingAddress(newAddress, { ...options, jwt }),
-      (error) => shippingAddressErrors(error, locale),
+      (error) => shippingAddressErrors(error, t),
       500,
     );
     if (!saved.ok) return refuse(saved.reply);
@@ -194,7 +194,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   const userId = signedIn.userId ?? null;
   const created = await step(
     () => createOrder(orderPayload(decision.order, { userId, shippingAddressId, fee }), { ...options, jwt }),
-    (error) => ({ formErrors: [orderErrorMessage(error, t, locale)] }),
+    (error) => ({ formErrors: [orderErrorMessage(error, t)] }),
   );
   if (!created.ok) return refuse(created.reply);
   const placed = created.value;
@@ -231,10 +231,10 @@ async function step<T>(call: () => Promise<T>, refusal: (error: CmsApiError) => 
 }
 
 /** A refused delivery address: the CMS's per-field messages on the form's shipping fields, else a notice. */
-function shippingAddressErrors(error: CmsApiError, locale: Locale): CheckoutReply {
+function shippingAddressErrors(error: CmsApiError, t: Translate): CheckoutReply {
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(error.errors ?? {})) fieldErrors[`${SHIPPING_FIELD_PREFIX}.${field}`] = Array.isArray(messages) ? messages : [messages];
-  return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { formErrors: [codeMessage(error.code, error.msg, locale)] };
+  return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { formErrors: [codeMessage(error.code, error.msg, t)] };
 }
 
 const SavedAddressSchema = z.looseObject({ success: z.literal(true), data: z.looseObject({ id: z.number().int() }) });

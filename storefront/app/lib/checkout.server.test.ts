@@ -5,6 +5,8 @@ import { orderErrorMessage, registrationErrors } from './checkout-order.server';
 import { CmsApiError } from './cms.server';
 import { chooseLayout } from './course-page.server';
 
+const th = createTranslator('th');
+
 const refusal = (code: string, extra: { errors?: Record<string, string | string[]>; result?: unknown; msg?: string; status?: number } = {}) =>
   new CmsApiError('/x', extra.status ?? 409, code, extra.msg ?? '', extra.errors ?? null, extra.result ?? null);
 
@@ -21,19 +23,19 @@ describe('where a buyer goes after an order', () => {
 
 describe('registration refusals from the CMS', () => {
   it('DUPLICATE_USERNAME lands on the username field and DUPLICATE_EMAIL on the e-mail, in Thai', () => {
-    expect(registrationErrors(refusal('DUPLICATE_USERNAME'), 'th')).toEqual({ fieldErrors: { username: ['ชื่อผู้ใช้นี้มีในระบบแล้ว'] } });
-    expect(registrationErrors(refusal('DUPLICATE_EMAIL'), 'th')).toEqual({ fieldErrors: { email: ['อีเมลนี้มีในระบบแล้ว'] } });
+    expect(registrationErrors(refusal('DUPLICATE_USERNAME'), th)).toEqual({ fieldErrors: { username: ['ชื่อผู้ใช้นี้มีในระบบแล้ว'] } });
+    expect(registrationErrors(refusal('DUPLICATE_EMAIL'), th)).toEqual({ fieldErrors: { email: ['อีเมลนี้มีในระบบแล้ว'] } });
   });
 
   it('per-field messages go to the form’s own field names', () => {
     const error = refusal('INPUT_ERROR', { status: 400, errors: { password: 'สั้นไป', 'customLabel.2': 'กรุณากรอกประสบการณ์', tax_postcode: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก', displayImgUrl: 'ไม่พบไฟล์' } });
-    expect(registrationErrors(error, 'th')).toEqual({
+    expect(registrationErrors(error, th)).toEqual({
       fieldErrors: { newPassword: ['สั้นไป'], 'customLabels.2': ['กรุณากรอกประสบการณ์'], taxPostcode: ['กรุณากรอกรหัสไปรษณีย์ 5 หลัก'], profileImage: ['ไม่พบไฟล์'] },
     });
   });
 
   it('a refusal of no field is a notice for the whole form', () => {
-    expect(registrationErrors(refusal('OVER_LIMIT_USER'), 'th')).toEqual({ formErrors: ['จำนวนผู้ใช้ถึงขีดจำกัดแล้ว กรุณาติดต่อผู้ดูแลระบบ'] });
+    expect(registrationErrors(refusal('OVER_LIMIT_USER'), th)).toEqual({ formErrors: ['จำนวนผู้ใช้ถึงขีดจำกัดแล้ว กรุณาติดต่อผู้ดูแลระบบ'] });
   });
 });
 
@@ -41,13 +43,13 @@ describe('order refusals', () => {
   const t = createTranslator('th');
 
   it('name the used-up coupons, the owned courses and a full class', () => {
-    expect(orderErrorMessage(refusal('COUPON_NOT_AVAILABLE', { result: { codes: ['ONCE1'] } }), t, 'th')).toBe('คูปองที่ใช้ไม่ได้: ONCE1 คูปองนี้ถูกใช้ครบจำนวนแล้ว');
-    expect(orderErrorMessage(refusal('HAVE_COURSE', { result: { names: ['Excel'] } }), t, 'th')).toBe('คุณมีคอร์สเหล่านี้อยู่แล้ว: Excel');
-    expect(orderErrorMessage(refusal('NO_MORE_SEAT'), t, 'th')).toBe('ที่นั่งเต็มแล้ว');
+    expect(orderErrorMessage(refusal('COUPON_NOT_AVAILABLE', { result: { codes: ['ONCE1'] } }), t)).toBe('คูปองที่ใช้ไม่ได้: ONCE1 คูปองนี้ถูกใช้ครบจำนวนแล้ว');
+    expect(orderErrorMessage(refusal('HAVE_COURSE', { result: { names: ['Excel'] } }), t)).toBe('คุณมีคอร์สเหล่านี้อยู่แล้ว: Excel');
+    expect(orderErrorMessage(refusal('NO_MORE_SEAT'), t)).toBe('ที่นั่งเต็มแล้ว');
   });
 
   it('TIME_LEFT shows the server’s own message', () => {
-    expect(orderErrorMessage(refusal('TIME_LEFT', { msg: 'ปิดรับสมัครแล้ว' }), t, 'th')).toBe('ปิดรับสมัครแล้ว');
+    expect(orderErrorMessage(refusal('TIME_LEFT', { msg: 'ปิดรับสมัครแล้ว' }), t)).toBe('ปิดรับสมัครแล้ว');
   });
 });
 

@@ -3,7 +3,8 @@
  * answer against a schema, and fails as a CmsError with a small closed set of codes
  * so loaders can decide between a 404, a 503 and a fallback.
  */
-import { errorMessage } from '@sala/shared/texts';
+import type { Translate } from '@sala/shared/texts';
+import { codeMessage } from '~/models/checkout/code-message';
 import { z } from 'zod';
 import { getEnv } from '../env.server';
 import { clientAddressHeaders } from './client-address.server';
@@ -176,13 +177,9 @@ export function isCmsNotFound(error: unknown): boolean {
   return (error instanceof CmsError && error.code === 'CMS_NOT_FOUND') || (error instanceof CmsApiError && error.status === 404);
 }
 
-/** The spec's message for a CMS refusal in the locale; the CMS's own message for a code the spec does not list. */
-export function cmsErrorMessage(error: CmsApiError, locale: Locale): string {
-  try {
-    return errorMessage(error.code as never, locale);
-  } catch {
-    return error.msg;
-  }
+/** The spec's message for a CMS refusal through the page's translator (the editors' texts); the CMS's own message for a code the spec does not list. */
+export function cmsErrorMessage(error: CmsApiError, t: Translate): string {
+  return codeMessage(error.code, error.msg, t);
 }
 
 function readErrors(value: unknown): Record<string, string | string[]> | null {

@@ -284,6 +284,6 @@ export async function submitComment(args: { formData: FormData; session: AppSess
     return { intent: 'comment' as const, ok: true, lastResult: submission.reply({ resetForm: true }) };
   } catch (error) {
     if (!(error instanceof CmsApiError)) throw error;
-    return { intent: 'comment' as const, lastResult: submission.reply({ formErrors: [cmsErrorMessage(error, locale)] }) };
+    return { intent: 'comment' as const, lastResult: submission.reply({ formErrors: [cmsErrorMessage(error, t)] }) };
   }
 }

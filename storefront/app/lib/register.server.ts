@@ -66,7 +66,7 @@ export async function submitRegistration(args: {
     await registerStudent(payload, { locale, signal });
   } catch (error) {
     if (!(error instanceof CmsApiError)) throw error;
-    return { lastResult: submission.reply({ ...registrationErrors(error, locale), hideFields }) };
+    return { lastResult: submission.reply({ ...registrationErrors(error, t), hideFields }) };
   }
   try {
     const login = await logInStudent({ username: String(payload.username), password: String(payload.password) }, { locale, signal });

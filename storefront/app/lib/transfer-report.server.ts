@@ -59,7 +59,7 @@ export async function submitTransferReport(args: {
       slipNames = await uploadFiles(values.slip, options);
     } catch (error) {
       if (!(error instanceof CmsApiError)) throw error;
-      return { result: { intent: 'report', lastResult: submission.reply({ fieldErrors: { slip: [codeMessage(error.code, t('report_slip_retry'), locale)] } }) }, setCookie: null };
+      return { result: { intent: 'report', lastResult: submission.reply({ fieldErrors: { slip: [codeMessage(error.code, t('report_slip_retry'), t)] } }) }, setCookie: null };
     }
     const retry = checkSlipUpload(values.slip.length, slipNames, t);
     if (retry) return { result: { intent: 'report', lastResult: submission.reply({ fieldErrors: { slip: [retry] } }) }, setCookie: null };
@@ -99,7 +99,7 @@ export async function submitTransferReport(args: {
       description: 'description',
     };
     for (const [field, messages] of Object.entries(error.errors ?? {})) fieldErrors[wire[field] ?? ''] = Array.isArray(messages) ? messages : [messages];
-    const reply = Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { formErrors: [codeMessage(error.code, error.msg, locale)] };
+    const reply = Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { formErrors: [codeMessage(error.code, error.msg, t)] };
     return { result: { intent: 'report', lastResult: submission.reply(reply) }, setCookie: null };
   }
   try {

@@ -74,7 +74,7 @@ function fieldOfProblem(code: string): string | null {
  * coupon code is named.
  */
 export function decideCheckout(input: CheckoutDecisionInput): CheckoutDecision {
-  const { values, checkout, t, locale } = input;
+  const { values, checkout, t } = input;
   const plan = checkout.plans.find((candidate) => candidate.id === values.planId && !candidate.disabled);
   if (!plan) return onField('planId', t('dont_have_pricing'));
   // The registration layout may be paid in USD when the plan has a USD price; the CMS prices it again in that currency.
@@ -89,7 +89,7 @@ export function decideCheckout(input: CheckoutDecisionInput): CheckoutDecision {
   const method = checkout.paymentMethods.find((candidate) => candidate.id === values.paymentMethodId && !candidate.disabled);
   if (!method) return onField('paymentMethodId', t('cart_payment_method_required'));
   const { coupons, failed } = input.coupons;
-  if (failed.length > 0) return refuse({ fieldErrors: { couponCode: failed.map((failure) => couponFailureMessage(failure, t, locale)) } });
+  if (failed.length > 0) return refuse({ fieldErrors: { couponCode: failed.map((failure) => couponFailureMessage(failure, t)) } });
 
   const taxPersonType = (values.taxInvoice?.taxPersonType as 'normal_person' | 'juristic_person' | undefined) ?? null;
   const selection = {
@@ -113,7 +113,7 @@ export function decideCheckout(input: CheckoutDecisionInput): CheckoutDecision {
   if (breakdown.problems.length > 0) {
     const problem = breakdown.problems[0];
     const field = fieldOfProblem(problem.code);
-    const message = codeMessage(problem.code, problem.code, locale);
+    const message = codeMessage(problem.code, problem.code, t);
     return refuse(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
   }
 
