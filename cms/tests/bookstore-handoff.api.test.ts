@@ -204,3 +204,70 @@ describe('POST /api/bookstore/cart', () => {
     });
   });
 });
+
+describe('POST /api/bookstore/cart/mine', () => {
+  async function call(who: Person | null, path: string, body: Record<string, unknown> = {}): Promise<Answer> {
+    const res = await fetch(`${cms.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${who.jwt}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
+  }
+  const addToCart = async (who: Person, productId: number, quantity: number) => expect((await call(who, '/private/cart', { product_id: productId, quantity })).status).toBe(200);
+
+  it('hands every book of the cart over at once, with the quantities of its rows, whatever the body claims', async () => {
+    const buyer = await person();
+    const other = await person();
+    const leaflet = await book('แผ่นพับที่ร้านหนังสือไม่ขาย', 5000, { sku: null });
+    await addToCart(buyer, books.handbook, 2);
+    await addToCart(buyer, books.cookbook, 3);
+    await addToCart(buyer, leaflet, 1);
+
+    const res = await call(buyer, '/api/bookstore/cart/mine', {
+      user_id: other.id,
+      course_id: [books.noPrice],
+      courses: [{ course_id: books.handbook, quantity: 50 }],
+      totalPrice: 1,
+      discount: 1290,
+      shipping_address_id: other.addressId,
+    });
+
+    expect(res.status).toBe(200);
+    const id = res.body.location.split('/').pop();
+    expect(retailer.carts.get(id)).toMatchObject({
+      user_id: buyer.id,
+      email: buyer.email,
+      course_id: [books.handbook, books.cookbook],
+      courses: [
+        { course_id: books.handbook, quantity: 2, price: '450.00', total: '900.00' },
+        { course_id: books.cookbook, quantity: 3, price: '390.00', total: '1170.00' },
+      ],
+      price: '2070.00',
+      discount: '0.00',
+      totalPrice: '2070.00',
+      shipping_address_id: buyer.addressId,
+    });
+    // the cart stays as it was: the student still decides where to buy (docs/decisions/184)
+    const cart = await fetch(`${cms.url}/private/cart`, { headers: { authorization: `Bearer ${buyer.jwt}` } }).then((r) => r.json());
+    expect(cart.data.map((item: { product_id: number; sold_by_retailer: boolean }) => [item.product_id, item.sold_by_retailer])).toEqual([
+      [books.handbook, true],
+      [books.cookbook, true],
+      [leaflet, false],
+    ]);
+  });
+
+  it('refuses a cart without a book the retailer sells: CART_EMPTY in Thai, nothing handed over', async () => {
+    const buyer = await person();
+    const before = retailer.carts.size;
+    const res = await call(buyer, '/api/bookstore/cart/mine', { course_id: [books.handbook] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('CART_EMPTY');
+    expect(res.body.error.msg).toMatch(THAI);
+    expect(retailer.carts.size).toBe(before);
+  });
+
+  it('asks for a session', async () => {
+    expect((await call(null, '/api/bookstore/cart/mine')).status).toBe(401);
+  });
+});

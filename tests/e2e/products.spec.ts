@@ -245,3 +245,42 @@ test.describe('products', () => {
     expect(await cart.json()).toMatchObject({ course_id: [excel.id], courses: [{ course_id: excel.id, quantity: 3, price: '390.00', total: '1170.00' }] });
   });
 });
+
+test.describe('the cart’s books at the book retailer', () => {
+  test('the cart hands both its books to the retailer at once, with their quantities', async ({ page, request, consoleProblems }, testInfo) => {
+    consoleProblems.allow(new RegExp(`status of 404 \\(Not Found\\) \\(${BOOKSTORE_URL.replace(/\./g, '\\.')}/favicon\\.ico\\)`));
+    await signedInStudent(page, request, 'cartbooks');
+    const handbook = await seededProduct(request, 'online-marketing-handbook');
+    const excel = await seededProduct(request, 'excel-100-formulas');
+    for (const [book, quantity] of [
+      [handbook, 2],
+      [excel, 3],
+    ] as const) {
+      await page.goto(book.path);
+      await waitForHydration(page);
+      await page.getByTestId('product-quantity').fill(String(quantity));
+      await page.getByTestId('product-add-to-cart').click();
+      await page.waitForURL(/\/cart$/);
+    }
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await waitForHydration(page);
+    await expect(page.getByTestId('cart-bookstore')).toContainText('หนังสือ 2 รายการในตะกร้าสั่งซื้อผ่านร้านหนังสือได้ในครั้งเดียว');
+    await keepScreenshot(page, testInfo, 'cart-books-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, testInfo, 'cart-books-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByTestId('cart-bookstore-button').click();
+    await page.waitForURL(new RegExp(`^${BOOKSTORE_URL}/checkout/[0-9a-f]{16}$`));
+    const received = await request.get(page.url().replace('/checkout/', '/carts/'));
+    expect(await received.json()).toMatchObject({
+      course_id: [handbook.id, excel.id],
+      courses: [
+        { course_id: handbook.id, quantity: 2, price: '450.00', total: '900.00' },
+        { course_id: excel.id, quantity: 3, price: '390.00', total: '1170.00' },
+      ],
+      totalPrice: '2070.00',
+    });
+    await expect(page.getByRole('row')).toHaveCount(3);
+  });
+});

@@ -31,6 +31,8 @@ export const PRODUCTS_TEXTS = {
   product_login_to_buy: { th: 'เข้าสู่ระบบเพื่อสั่งซื้อ', en: 'Log in to buy' },
   product_quantity_invalid: { th: 'กรุณาระบุจำนวนตั้งแต่ 1 ชิ้นขึ้นไป', en: 'Please enter a quantity of at least 1' },
   product_buy_at_bookstore: { th: 'สั่งซื้อผ่านร้านหนังสือ', en: 'Buy at the book store' },
+  cart_bookstore_hint: { th: 'หนังสือ {count} รายการในตะกร้าสั่งซื้อผ่านร้านหนังสือได้ในครั้งเดียว', en: '{count} books in your cart can be bought at the book store in one go' },
+  cart_bookstore_button: { th: 'สั่งซื้อหนังสือในตะกร้าผ่านร้านหนังสือ', en: 'Buy the books in your cart at the book store' },
   error_out_of_stock: { th: 'สินค้าคงเหลือไม่พอ สั่งซื้อได้ไม่เกิน {qty} ชิ้น', en: 'Not enough stock: you can order at most {qty}' },
   shipping_fullname: { th: 'ชื่อผู้รับ', en: "Recipient's name" },
   shipping_tel: { th: 'เบอร์โทรศัพท์', en: 'Phone' },

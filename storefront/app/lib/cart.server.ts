@@ -43,6 +43,7 @@ const CartItemSchema = z.looseObject({
   price: nullableNumber,
   price_usd: nullableNumber,
   ships_item: z.boolean().optional().default(false),
+  sold_by_retailer: z.boolean().optional().default(false),
 });
 const CartResponseSchema = z.looseObject({ success: z.literal(true), data: z.array(CartItemSchema) });
 const ClearCartResponseSchema = z.looseObject({ success: z.literal(true), deleted: z.number().int().optional() });
@@ -66,6 +67,7 @@ function lineFromWire(item: z.infer<typeof CartItemSchema>): CartLine | null {
     priceUsdAmount: toMinorUnits(item.price_usd, 'USD'),
     href: item.course_id !== null ? `/courses/${item.course_id}` : `/products/${courseId}`,
     shipsItem: item.ships_item || kind === 'product',
+    soldByRetailer: kind === 'product' && item.sold_by_retailer,
   };
 }
 

@@ -174,3 +174,8 @@ export async function handOffToBookstore(
   );
   return answer.location;
 }
+
+/** Hands every book of the student's cart to the book retailer; the CMS builds the cart from its own rows. */
+export async function handOffCartToBookstore(options: CallOptions & { jwt: string }): Promise<string> {
+  return (await postJson('/api/bookstore/cart/mine', HandOffAnswerSchema, {}, options)).location;
+}

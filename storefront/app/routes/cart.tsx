@@ -12,7 +12,9 @@
  * for a signed-in student too (the course page's register link), then shows the cart.
  *
  * Actions (field `intent`): login, add, remove, coupon, order, shipping-address (saves the
- * delivery address of a cart with physical items; see components/shipping/). The order posts
+ * delivery address of a cart with physical items; see components/shipping/), bookstore (hands
+ * every book of the cart to the book retailer, POST /api/bookstore/cart/mine, and sends the
+ * browser to the retailer's page; the CMS builds that cart from its own rows). The order posts
  * the tax-invoice request (isRequireTaxInvoice, taxPersonType) and the withholding choice
  * (isWithholding, withholdingPercent); the details themselves are saved on the account by
  * the tax modal (/withholding-tax), where the CMS reads them.
@@ -25,6 +27,7 @@ import { LoginPanel } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { handleLoginPost, PRIVATE_NO_STORE } from '~/lib/auth.server';
 import { addToCartFromForm, addToCartOrMessage, loadCartData, placeCartOrder, removeCartLine } from '~/lib/cart.server';
+import { handOffCartToBookstore } from '~/lib/products.server';
 import { lookUpCoupon } from '~/lib/coupons.server';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { getLocale, getTexts } from '~/lib/i18n.server';
@@ -74,8 +77,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.cart_title ?? 'Cart'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
-type Intent = 'login' | 'add' | 'remove' | 'coupon' | 'order' | 'shipping-address';
-const INTENTS: readonly Intent[] = ['login', 'add', 'remove', 'coupon', 'order', 'shipping-address'];
+type Intent = 'login' | 'add' | 'remove' | 'coupon' | 'order' | 'shipping-address' | 'bookstore';
+const INTENTS: readonly Intent[] = ['login', 'add', 'remove', 'coupon', 'order', 'shipping-address', 'bookstore'];
 
 function reply<T>(result: T, status = 200) {
   return data(result, { status, headers: { 'Cache-Control': PRIVATE_NO_STORE } });
@@ -106,6 +109,16 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case 'shipping-address': {
         return reply(await saveShippingAddress(formData, t, options));
+      }
+      case 'bookstore': {
+        try {
+          return redirect(await handOffCartToBookstore(options), { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+        } catch (error) {
+          if (error instanceof CmsApiError && error.status < 500) return reply({ intent: 'bookstore' as const, error: { field: null, message: error.msg || t('server_error_title') } });
+          if (!(error instanceof CmsError || error instanceof CmsApiError)) throw error;
+          console.error(`[cart] bookstore failed: ${error.message}`);
+          return reply({ intent: 'bookstore' as const, error: { field: null, message: t('error_bookstore_unavailable') } }, 503);
+        }
       }
       case 'order': {
         const promotion = String(formData.get('promotionId') ?? '');

@@ -20,6 +20,7 @@ import type { CheckoutCoupon } from '~/models/checkout/pricing';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
 import { useLocale, useT } from '~/models/i18n';
 import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from '~/models/cart/cart-pricing';
+import { CartBookstore } from './cart-bookstore';
 import { CartTaxInvoice } from './cart-tax-invoice';
 
 type OrderActionData = { intent: string; error?: { field: string | null; message: string } };
@@ -189,6 +190,7 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
           <Alert.Title>{addError}</Alert.Title>
         </Alert.Root>
       ) : null}
+      {empty ? null : <CartBookstore lines={cart.lines} />}
       {empty ? (
         <EmptyCart />
       ) : (

@@ -14,6 +14,7 @@ const line = (over: Partial<CartLine>): CartLine => ({
   priceAmount: 100_000,
   priceUsdAmount: null,
   shipsItem: false,
+  soldByRetailer: false,
   href: '/courses/10',
   ...over,
 });

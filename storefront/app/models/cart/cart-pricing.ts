@@ -25,6 +25,8 @@ export type CartLine = {
   href: string | null;
   /** A product, or a course with a printed book: the order needs an address and a shipping method. */
   shipsItem: boolean;
+  /** A book the book retailer sells: the cart's hand-off sends it there. */
+  soldByRetailer: boolean;
 };
 
 /** Everything the cart page is built from; no credential. */

@@ -13,6 +13,7 @@ import type { BookstoreCartPayload } from '../lib/payload';
 
 const PRODUCT_UID = 'api::product.product';
 const SHIPPING_ADDRESS_UID = 'api::shipping-address.shipping-address';
+const CART_ITEM_UID = 'api::cart-item.cart-item';
 const DEFAULT_TIMEOUT_MS = 5000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
@@ -74,116 +75,165 @@ function timeoutMs(): number {
 
 const unavailable = () => new ApiError(503, 'BOOKSTORE_UNAVAILABLE');
 
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Builds the buyer's cart from our records. 404 for a book or an address that is not there (or not theirs). */
-  async buildCart(args: { buyer: Buyer; payload: BookstoreCartPayload; now?: Date }): Promise<RetailerCart> {
-    const { buyer, payload } = args;
-    const now = args.now ?? new Date();
-    if (payload.user_id !== null && payload.user_id !== buyer.id) throw notFound();
+type BookLine = { product: ProductRow; quantity: number; unit: Money; total: Money };
 
-    const products = (await strapi.db.query(PRODUCT_UID).findMany({
-      where: { $and: [{ id: { $in: payload.course_id } }, publishedWhere(now)] },
+/** The cart the retailer receives, from priced lines and the buyer's address (or none). */
+function retailerCart(args: { buyer: Buyer; lines: BookLine[]; address: AddressRow | null; cancelAt: string | null; now: Date }): RetailerCart {
+  const { buyer, lines, address, now } = args;
+  const subtotal: Money = sum(lines.map((line) => line.total));
+  const fullname = [buyer.firstname, buyer.lastname].filter((part) => typeof part === 'string' && part).join(' ') || buyer.username;
+  return {
+    user_id: buyer.id,
+    email: buyer.email,
+    fullname,
+    course_id: lines.map((line) => line.product.id),
+    courses: lines.map((line) => ({
+      course_id: line.product.id,
+      sku: line.product.sku,
+      title: line.product.title,
+      quantity: line.quantity,
+      price: toMajorString(line.unit),
+      total: toMajorString(line.total),
+    })),
+    price: toMajorString(subtotal),
+    // Discounts are the retailer's to give; we never pass on one the client claims.
+    discount: '0.00',
+    totalPrice: toMajorString(subtotal),
+    currency_code: 'THB',
+    cancel_at: args.cancelAt,
+    order_at: now.toISOString(),
+    shipping_address_id: address?.id ?? null,
+    shipping_address: address
+      ? {
+          fullname: address.fullname,
+          tel: address.tel,
+          address: address.address,
+          subdistrict: address.subdistrict,
+          district: address.district,
+          province: address.province,
+          postcode: address.postcode,
+        }
+      : null,
+  };
+}
+
+const ADDRESS_FIELDS = ['id', 'fullname', 'tel', 'address', 'subdistrict', 'district', 'province', 'postcode'];
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  /** Published products among `ids`, with their SKU and listed plans. */
+  async function publishedProducts(ids: number[], now: Date): Promise<ProductRow[]> {
+    return (await strapi.db.query(PRODUCT_UID).findMany({
+      where: { $and: [{ id: { $in: ids } }, publishedWhere(now)] },
       select: ['id', 'title', 'sku', 'is_physical'],
       populate: { pricing_plans: { select: ['price', 'pricing_type', 'status_show', 'is_default'] } },
     })) as ProductRow[];
-    if (products.length !== payload.course_id.length) throw notFound();
-    const byId = new Map(products.map((p) => [p.id, p]));
-    const quantities = new Map(payload.courses.map((line) => [line.course_id, line.quantity ?? 1]));
+  }
 
-    const lines = payload.course_id.map((id) => {
-      const product = byId.get(id)!;
+  /** Prices each product at its listed plan; NO_PRICING_PLAN for one without a listed price. */
+  function priceLines(requested: { product: ProductRow; quantity: number }[]): BookLine[] {
+    return requested.map(({ product, quantity }) => {
       const unit = listedPrice(product.pricing_plans);
-      if (unit === null) throw badRequest('NO_PRICING_PLAN', undefined, { result: { course_ids: [id] } });
-      const quantity = quantities.get(id) ?? 1;
+      if (unit === null) throw badRequest('NO_PRICING_PLAN', undefined, { result: { course_ids: [product.id] } });
       return { product, quantity, unit: money(unit), total: multiply(money(unit), quantity) };
     });
+  }
 
-    let address: AddressRow | null = null;
-    if (payload.shipping_address_id !== null) {
-      address = (await strapi.db.query(SHIPPING_ADDRESS_UID).findOne({
-        where: { id: payload.shipping_address_id, user: { id: buyer.id } },
-        select: ['id', 'fullname', 'tel', 'address', 'subdistrict', 'district', 'province', 'postcode'],
+  return {
+    /** Builds the buyer's cart from our records. 404 for a book or an address that is not there (or not theirs). */
+    async buildCart(args: { buyer: Buyer; payload: BookstoreCartPayload; now?: Date }): Promise<RetailerCart> {
+      const { buyer, payload } = args;
+      const now = args.now ?? new Date();
+      if (payload.user_id !== null && payload.user_id !== buyer.id) throw notFound();
+
+      const products = await publishedProducts(payload.course_id, now);
+      if (products.length !== payload.course_id.length) throw notFound();
+      const byId = new Map(products.map((p) => [p.id, p]));
+      const quantities = new Map(payload.courses.map((line) => [line.course_id, line.quantity ?? 1]));
+      const lines = priceLines(payload.course_id.map((id) => ({ product: byId.get(id)!, quantity: quantities.get(id) ?? 1 })));
+
+      let address: AddressRow | null = null;
+      if (payload.shipping_address_id !== null) {
+        address = (await strapi.db.query(SHIPPING_ADDRESS_UID).findOne({
+          where: { id: payload.shipping_address_id, user: { id: buyer.id } },
+          select: ADDRESS_FIELDS,
+        })) as AddressRow | null;
+        if (!address) throw notFound();
+      }
+      // Without an address of ours the retailer's own checkout asks for one (docs/decisions/133).
+      return retailerCart({ buyer, lines, address, cancelAt: payload.cancel_at, now });
+    },
+
+    /**
+     * Builds the retailer's cart from the buyer's own cart rows: every published product in it
+     * that the retailer sells (it has a SKU), at the quantity of its row, priced at its listed
+     * plan, with the buyer's default address when they have one (docs/decisions/184).
+     * CART_EMPTY when the cart holds no such book.
+     */
+    async buildCartFromRows(args: { buyer: Buyer; now?: Date }): Promise<RetailerCart> {
+      const { buyer } = args;
+      const now = args.now ?? new Date();
+      const rows = (await strapi.db.query(CART_ITEM_UID).findMany({
+        select: ['id', 'quantity'],
+        where: { user: { id: buyer.id } },
+        populate: { product: { select: ['id'] } },
+        orderBy: { id: 'asc' },
+      })) as { id: number; quantity: number | null; product?: { id: number } | null }[];
+      const quantities = new Map<number, number>();
+      for (const row of rows) if (row.product) quantities.set(row.product.id, Math.max(1, row.quantity ?? 1));
+
+      const products = quantities.size > 0 ? await publishedProducts([...quantities.keys()], now) : [];
+      const books = products.filter((product) => typeof product.sku === 'string' && product.sku.trim() !== '').sort((a, b) => a.id - b.id);
+      if (books.length === 0) throw badRequest('CART_EMPTY');
+      const lines = priceLines(books.map((product) => ({ product, quantity: quantities.get(product.id)! })));
+
+      const address = (await strapi.db.query(SHIPPING_ADDRESS_UID).findOne({
+        where: { user: { id: buyer.id } },
+        select: ADDRESS_FIELDS,
+        orderBy: [{ is_default: 'desc' }, { id: 'desc' }],
       })) as AddressRow | null;
-      if (!address) throw notFound();
-    }
-    // Without an address of ours the retailer's own checkout asks for one (docs/decisions/133).
+      return retailerCart({ buyer, lines, address, cancelAt: null, now });
+    },
 
-    const subtotal: Money = sum(lines.map((line) => line.total));
-    const fullname = [buyer.firstname, buyer.lastname].filter((part) => typeof part === 'string' && part).join(' ') || buyer.username;
-    return {
-      user_id: buyer.id,
-      email: buyer.email,
-      fullname,
-      course_id: lines.map((line) => line.product.id),
-      courses: lines.map((line) => ({
-        course_id: line.product.id,
-        sku: line.product.sku,
-        title: line.product.title,
-        quantity: line.quantity,
-        price: toMajorString(line.unit),
-        total: toMajorString(line.total),
-      })),
-      price: toMajorString(subtotal),
-      // Discounts are the retailer's to give; we never pass on one the client claims.
-      discount: '0.00',
-      totalPrice: toMajorString(subtotal),
-      currency_code: 'THB',
-      cancel_at: payload.cancel_at,
-      order_at: now.toISOString(),
-      shipping_address_id: address?.id ?? null,
-      shipping_address: address
-        ? {
-            fullname: address.fullname,
-            tel: address.tel,
-            address: address.address,
-            subdistrict: address.subdistrict,
-            district: address.district,
-            province: address.province,
-            postcode: address.postcode,
-          }
-        : null,
-    };
-  },
-
-  /** Posts the cart to the retailer and returns where the browser goes next. */
-  async handOff(cart: RetailerCart): Promise<{ location: string }> {
-    const base = retailerBase();
-    if (!base) {
-      strapi.log.warn('book retailer hand-off refused: BOOKSTORE_URL is not set to an http(s) URL');
-      throw unavailable();
-    }
-    let response: Response;
-    try {
-      response = await fetch(`${base}/cart`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(cart),
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs()),
-      });
-    } catch (error) {
-      strapi.log.warn(`book retailer unreachable: ${(error as Error)?.message ?? error}`);
-      throw unavailable();
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok || text.length > MAX_RESPONSE_BYTES) {
-      strapi.log.warn(`book retailer answered ${response.status} to a cart of user ${cart.user_id}`);
-      throw unavailable();
-    }
-    let location: unknown;
-    try {
-      location = (JSON.parse(text) as { location?: unknown }).location;
-    } catch {
-      location = undefined;
-    }
-    if (typeof location !== 'string' || !/^https?:\/\//i.test(location)) {
-      strapi.log.warn('book retailer answered without an http(s) location');
-      throw unavailable();
-    }
-    try {
-      return { location: new URL(location).href };
-    } catch {
-      throw unavailable();
-    }
-  },
-});
+    /** Posts the cart to the retailer and returns where the browser goes next. */
+    async handOff(cart: RetailerCart): Promise<{ location: string }> {
+      const base = retailerBase();
+      if (!base) {
+        strapi.log.warn('book retailer hand-off refused: BOOKSTORE_URL is not set to an http(s) URL');
+        throw unavailable();
+      }
+      let response: Response;
+      try {
+        response = await fetch(`${base}/cart`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(cart),
+          redirect: 'error',
+          signal: AbortSignal.timeout(timeoutMs()),
+        });
+      } catch (error) {
+        strapi.log.warn(`book retailer unreachable: ${(error as Error)?.message ?? error}`);
+        throw unavailable();
+      }
+      const text = await response.text().catch(() => '');
+      if (!response.ok || text.length > MAX_RESPONSE_BYTES) {
+        strapi.log.warn(`book retailer answered ${response.status} to a cart of user ${cart.user_id}`);
+        throw unavailable();
+      }
+      let location: unknown;
+      try {
+        location = (JSON.parse(text) as { location?: unknown }).location;
+      } catch {
+        location = undefined;
+      }
+      if (typeof location !== 'string' || !/^https?:\/\//i.test(location)) {
+        strapi.log.warn('book retailer answered without an http(s) location');
+        throw unavailable();
+      }
+      try {
+        return { location: new URL(location).href };
+      } catch {
+        throw unavailable();
+      }
+    },
+  };
+};

@@ -26,6 +26,8 @@ export type CartItem = {
   price_usd: number | null;
   /** The line sends something by post (a product, or a course with a printed book): the order needs an address and a method. */
   ships_item: boolean;
+  /** A product the book retailer sells (it has a SKU): the cart can hand it over (POST /api/bookstore/cart/mine). */
+  sold_by_retailer: boolean;
 };
 
 export type OwnedCourseItem = { courseID: number; priceplan_id: number | null };
@@ -38,13 +40,13 @@ type CartRow = {
   id: number;
   quantity: number | null;
   course?: { id: number; title: string; course_type: string; free_book: boolean | null; free_book_type: string | null } | null;
-  product?: { id: number; title: string; course_type: string } | null;
+  product?: { id: number; title: string; course_type: string; sku: string | null } | null;
   pricing_plan?: { id: number; name: string; price: number | null; price_usd: number | null } | null;
 };
 
 const CART_POPULATE = {
   course: { select: ['id', 'title', 'course_type', 'free_book', 'free_book_type'] },
-  product: { select: ['id', 'title', 'course_type'] },
+  product: { select: ['id', 'title', 'course_type', 'sku'] },
   pricing_plan: { select: ['id', 'name', 'price', 'price_usd'] },
 };
 
@@ -67,6 +69,7 @@ function toCartItem(row: CartRow): CartItem {
     price_usd: major(row.pricing_plan?.price_usd, 'USD'),
     // The order service's rule for an order that ships (services/order.ts).
     ships_item: Boolean(row.product) || item?.course_type === 'product' || (row.course ? courseShipsItem(row.course) : false),
+    sold_by_retailer: Boolean(row.product?.sku?.trim()),
   };
 }
 
