@@ -96,6 +96,11 @@ export function useDiscounts(args: {
         setNotice(t('duplicate_coupon'));
         return;
       }
+      // One coupon per order (the site's setting): a second code is refused, the first one stays.
+      if (oneCouponPerOrder && coupons.length > 0) {
+        setNotice(t('one_coupon_per_order'));
+        return;
+      }
       couponFetcher.submit({ intent: 'coupon', code: normalised }, { method: 'post' });
     },
     removeCoupon(code: string) {
