@@ -1,6 +1,6 @@
 import { createTranslator } from '@sala/shared/texts';
 import { describe, expect, it } from 'vitest';
-import { postOrderPath } from '~/models/checkout/post-order';
+import { postOrderPath, postReportDelayMs } from '~/models/checkout/post-order';
 import { orderErrorMessage, registrationErrors } from './checkout-order.server';
 import { CmsApiError } from './cms.server';
 import { chooseLayout } from './course-page.server';
@@ -18,6 +18,11 @@ describe('where a buyer goes after an order', () => {
 
   it('to the order list when the thank-you page is off', () => {
     expect(postOrderPath(false, 'abc')).toBe('/myaccount/student/order');
+  });
+
+  it('after a transfer report: 500 ms before the thank-you page, 1000 ms before the order list', () => {
+    expect(postReportDelayMs(true)).toBe(500);
+    expect(postReportDelayMs(false)).toBe(1000);
   });
 });
 

@@ -6,11 +6,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from '@remix-run/node';
-import { PAYMENT_METHOD_IDS, THANK_YOU_REDIRECT_DELAY_MS } from '@sala/shared/constants';
+import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { checkSlipUpload } from '@sala/shared/schemas';
 import type { Translate } from '@sala/shared/texts';
 import { codeMessage } from '~/models/checkout/code-message';
-import { postOrderPath } from '~/models/checkout/post-order';
+import { postOrderPath, postReportDelayMs } from '~/models/checkout/post-order';
 import { buildReportFormSchema, withSeconds } from '~/models/checkout/report-schema';
 import type { Locale } from '~/models/i18n';
 import { netAmountFromWire } from '~/models/orders/amounts';
@@ -129,5 +129,5 @@ export async function submitTransferReport(args: {
   const setCookie = await commitSession(session);
   const redirectTo = postOrderPath(settings.is_thank_you_page, order.order_token);
   if (formData.get('js') !== '1') return redirect(redirectTo, { headers: { 'Set-Cookie': setCookie } });
-  return { result: { intent: 'report', lastResult: submission.reply({ resetForm: true }), reported: { redirectTo, delayMs: THANK_YOU_REDIRECT_DELAY_MS } }, setCookie };
+  return { result: { intent: 'report', lastResult: submission.reply({ resetForm: true }), reported: { redirectTo, delayMs: postReportDelayMs(settings.is_thank_you_page) } }, setCookie };
 }
