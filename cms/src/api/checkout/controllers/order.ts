@@ -15,6 +15,7 @@ const OwnOrdersQuerySchema = z.object({
   order_token: z.string().trim().min(1).max(64).optional(),
 });
 import type { OrderServiceApi } from '../services/order';
+import type { ReorderServiceApi } from '../services/reorder';
 import type { StudentCtx } from '../../../http/ctx';
 import { translatorFor } from '../../../lib/texts';
 
@@ -37,6 +38,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         order_detail: placed.order_detail,
         ...(placed.needApproval ? { need_approval: true, msg: (await translatorFor(strapi, localeOf(ctx)))('need_approval') } : {}),
       };
+    },
+
+    /**
+     * POST /private/orders/:orderId/retry: the order to pay after a payment that did not go through
+     * (docs/decisions/178) → `{ success, orderId, reused, order_detail? }`. Only the order id is read
+     * from the request; the selections are the stored order's and every total is priced again.
+     */
+    async retry(ctx: StudentCtx) {
+      const orderId = parseId(ctx.params.orderId, { inPath: true });
+      const settings = await requestSettings(strapi, ctx);
+      const retried = await (strapi.service('api::checkout.reorder') as ReorderServiceApi).retryOwnOrder({ buyer: ctx.state.student, orderId, settings });
+      ctx.status = retried.reused ? 200 : 201;
+      ctx.body = { success: true, orderId: retried.orderId, reused: retried.reused, ...(retried.placed ? { order_detail: retried.placed.order_detail } : {}) };
     },
 
     /** POST /public/cart/deleteorder { order_id }: the caller's unpaid order is cancelled. */

@@ -14,6 +14,7 @@ export const customRoutes: CustomRoute[] = [
   { method: 'POST', path: '/private/cart/order', handler: 'api::checkout.order.create', access: 'student' },
   { method: 'POST', path: '/public/cart/deleteorder', handler: 'api::checkout.order.cancel', access: 'student' },
   { method: 'GET', path: '/private/orders', handler: 'api::checkout.order.list', access: 'student' },
+  { method: 'POST', path: '/private/orders/:orderId/retry', handler: 'api::checkout.order.retry', access: 'student' },
   { method: 'GET', path: '/private/orders/:orderId', handler: 'api::checkout.order.show', access: 'student' },
   { method: 'GET', path: '/private/payments/methods/order/:orderId', handler: 'api::checkout.order.showForPayment', access: 'student' },
 ];

@@ -3,7 +3,8 @@
  * are verified by the adapter over the raw body and answered with the adapter's
  * reply (SCB wants its own JSON); browser returns settle the same way, then send
  * the buyer to the storefront: the thank-you page once the order is approved
- * (when the shop uses it), otherwise the order list, which shows the payment-failed
+ * (when the shop uses it; never for PayPal, whose spec'd flow ends on the order
+ * list, ADR 176), otherwise the order list, which shows the payment-failed
  * notice when the order's newest payment attempt was declined (ADR 136).
  */
 import type { Core } from '@strapi/strapi';
@@ -43,15 +44,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     return newest?.state === 'rejected';
   }
 
-  /** Where the buyer goes after a provider's page. */
-  async function sendBuyerBack(ctx: Ctx, orderId: number | null): Promise<void> {
+  /**
+   * Where the buyer goes after a provider's page. A PayPal payment captured in full goes to the
+   * order list whatever the thank-you page setting says (spec section 4, docs/decisions/176).
+   */
+  async function sendBuyerBack(ctx: Ctx, orderId: number | null, provider?: ProviderName): Promise<void> {
     const storefront = storefrontUrl();
     const order = orderId
       ? ((await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ['id', 'state', 'order_token'] })) as { id: number; state: string; order_token: string } | null)
       : null;
     const site = await readSite(strapi);
     ctx.status = 303;
-    if (order?.state === 'approved' && site.is_thank_you_page) {
+    if (order?.state === 'approved' && site.is_thank_you_page && provider !== 'paypal') {
       ctx.redirect(`${storefront}/thankyou?orderId=${encodeURIComponent(order.order_token)}`);
     } else if (order && order.state !== 'approved' && (await newestAttemptDeclined(order.id))) {
       // the order list shows the failure notice after checking the order with the signed-in student's own call
@@ -97,7 +101,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         // The buyer still goes back to the shop; the notification or the next poll settles the payment.
         strapi.log.warn(`[payment] ${provider} return could not be settled: ${(error as Error).message}`);
       }
-      await sendBuyerBack(ctx, orderId);
+      await sendBuyerBack(ctx, orderId, provider);
     };
   }
 
