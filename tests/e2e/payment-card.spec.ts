@@ -297,7 +297,10 @@ test.describe('card payments and PayPal', () => {
     expect(requests.filter((item) => item.method() === 'POST' && item.url().startsWith(sandboxUrl('2c2p'))).length).toBe(1);
   });
 
-  test('PayPal: the modal leads to PayPal’s approval page, the CMS captures on return, the order is approved and the course opens in the playlist', async ({ page, request }, testInfo) => {
+  test('PayPal: the modal leads to PayPal’s approval page, the CMS captures on return, the order is approved, the buyer lands on the order list (spec section 4, even with the thank-you page on) and the course opens in the playlist', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(300_000);
     await withThankYouPage(request, async () => {
       const placed = await placeOrder(request, 2);
@@ -310,11 +313,13 @@ test.describe('card payments and PayPal', () => {
       await modal.getByTestId('paypal-approve').click();
       await page.waitForURL((url) => url.href.startsWith(`${sandboxUrl('paypal')}/checkoutnow`), { timeout: 45_000 });
       await page.getByRole('button', { name: 'อนุมัติ · Approve' }).click();
-      await page.waitForURL((url) => url.pathname === '/thankyou', { timeout: 45_000 });
-      expect(new URL(page.url()).searchParams.get('orderId')).toBe(placed.token);
+      await page.waitForURL((url) => url.pathname === ORDER_LIST, { timeout: 45_000 });
       expect(await orderStatus(request, placed)).toBe('approved');
+      const order = page.getByTestId('my-order').filter({ hasText: `${placed.orderId}` });
+      await expect(order.getByTestId('order-status')).toHaveAttribute('data-status', 'approved');
+      await shoot(page, testInfo, 'paypal-approved-order-list');
 
-      // the course link of the thank-you page opens the playlist, paid lectures playable
+      // the course link of the order list opens the playlist, paid lectures playable
       await learnFromThankYou(page, placed.coursePath);
     });
   });

@@ -103,7 +103,7 @@ test.describe('QR payments on /pay/{orderId}', () => {
     });
   });
 
-  test('method 9 declined: the failure notice, then Try again shows a new QR', async ({ page, request }, testInfo) => {
+  test('method 9 declined: the order list with the failure notice (spec section 4), then "pay again" shows a new QR for the same order', async ({ page, request }, testInfo) => {
     test.setTimeout(150_000);
     const student = await signedInStudent(page, request, 'decl');
     const { orderId } = await placeOrder(request, student, MARKETING, 9);
@@ -114,8 +114,9 @@ test.describe('QR payments on /pay/{orderId}', () => {
     const first = await latestReference(request, orderId);
     await sandboxDecide(request, 'omise', 'decline', first);
 
+    await page.waitForURL((url) => url.pathname === '/myaccount/student/order' && url.searchParams.get('order') === String(orderId), { timeout: 10_000 });
     const failure = page.getByTestId('payment-failure');
-    await expect(failure).toBeVisible({ timeout: 10_000 });
+    await expect(failure).toBeVisible();
     await expect(failure.getByRole('heading')).toHaveText('ผิดพลาด');
     await expect(failure).toContainText('ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง');
     await expect(page.getByTestId('qr-screen')).toHaveCount(0);
@@ -125,7 +126,8 @@ test.describe('QR payments on /pay/{orderId}', () => {
     // the order still waits for its payment
     expect(await readOrderStatus(request, student, orderId)).toBe('notYetReceived');
 
-    await failure.getByTestId('payment-retry').click();
+    await failure.getByTestId('payment-failure-retry').click();
+    await expect(page).toHaveURL(new RegExp(`/pay/${orderId}$`));
     await expect(page.getByTestId('qr-screen')).toBeVisible({ timeout: 20_000 });
     await expect.poll(async () => (await readPaymentStatus(request, student, orderId)).attempts.map((attempt) => attempt.status)).toEqual(['pending', expect.stringMatching(/^(rejected|expired)$/)]);
     expect(await latestReference(request, orderId)).not.toBe(first);

@@ -21,6 +21,12 @@ export const ORDERS_TEXTS = {
   orders_ordered_at: { th: 'สั่งซื้อเมื่อ {date}', en: 'Ordered on {date}' },
   orders_pay: { th: 'ชำระเงิน', en: 'Pay' },
   orders_pay_again: { th: 'ชำระเงินอีกครั้ง', en: 'Pay again' },
+  // one-click retry of a payment that did not go through (a new order with the same selections)
+  orders_retry_new_order: { th: 'สั่งซื้ออีกครั้งและชำระเงิน', en: 'Order again and pay' },
+  orders_retry_new_order_hint: {
+    th: 'คำสั่งซื้อเดิมถูกยกเลิกแล้ว ระบบจะสร้างคำสั่งซื้อใหม่ด้วยคอร์ส แผนราคา คูปอง และที่อยู่จัดส่งเดิม แล้วคำนวณยอดชำระใหม่',
+    en: 'The original order was cancelled. A new order with the same courses, plan, coupon and delivery address will be created and its total worked out again.',
+  },
   orders_report_transfer: { th: 'แจ้งชำระเงิน', en: 'Report a transfer' },
   orders_view_order: { th: 'ดูคำสั่งซื้อ', en: 'View order' },
   orders_reject_reason: { th: 'เหตุผลที่ไม่อนุมัติ: {reason}', en: 'Reason for rejection: {reason}' },

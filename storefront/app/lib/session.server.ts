@@ -22,12 +22,15 @@ export type LastOrder = { id: number; token: string };
 
 type SessionData = { student: SessionStudent; pendingOrder: PendingOrder; lastOrder: LastOrder };
 
-let storage: SessionStorage<SessionData> | undefined;
+/** Read once: the order whose hosted payment link could not be made, for the order list's failure notice (ADR 178). */
+type SessionFlashData = { paymentFailed: number };
 
-function sessionStorage(): SessionStorage<SessionData> {
+let storage: SessionStorage<SessionData, SessionFlashData> | undefined;
+
+function sessionStorage(): SessionStorage<SessionData, SessionFlashData> {
   if (!storage) {
     const env = getEnv();
-    storage = createCookieSessionStorage<SessionData>({
+    storage = createCookieSessionStorage<SessionData, SessionFlashData>({
       cookie: {
         name: SESSION_COOKIE_NAME,
         httpOnly: true,
@@ -42,7 +45,7 @@ function sessionStorage(): SessionStorage<SessionData> {
   return storage;
 }
 
-export type AppSession = Session<SessionData>;
+export type AppSession = Session<SessionData, SessionFlashData>;
 
 export function getSession(request: Request): Promise<AppSession> {
   return sessionStorage().getSession(request.headers.get('cookie'));

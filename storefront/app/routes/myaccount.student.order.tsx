@@ -4,7 +4,9 @@
  * start learning once approved, the shop's reason after a rejection), how long each approved
  * course stays open, and the tax-invoice details. A visitor signs in first and comes back.
  * A provider's page sends a declined payment back here with `?payment=failed&order={id}`: the
- * spec's failure notice shows once the CMS confirms that order's newest attempt was declined.
+ * spec's failure notice shows once the CMS confirms that order's newest attempt was declined or
+ * ran out (or, for a hosted payment link that could not be made, once the session says so), with
+ * the one click that retries: this order while it can be paid, else a new order (ADR 178).
  */
 import { chakra } from '@chakra-ui/react';
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -18,25 +20,32 @@ import { textsOfMatches, useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent, signInAgain } from '~/lib/orders.server';
 import { readPaymentStatus } from '~/lib/payment.server';
+import { commitSession, getSession } from '~/lib/session.server';
+import { RetryOrderForm } from '~/components/payment/retry-order';
 import type { loader as rootLoader } from '~/root';
 
 const PRIVATE_PAGE = 'private, no-store';
 
-type FailedPayment = { orderId: number; payable: boolean };
+type FailedPayment = { orderId: number; payable: boolean; reorderable: boolean };
+
+/** A payment attempt that did not go through: refused by its provider, or run out at the provider's end. */
+const FAILED_ATTEMPTS = new Set(['rejected', 'expired']);
 
 /**
  * The order a provider's page declined, when `?payment=failed&order={id}` names one of the
- * student's own orders that is not paid and whose newest payment attempt was declined; null
- * otherwise (someone else's order, a later payment, a CMS hiccup: no notice rather than a wrong one).
+ * student's own orders that is not paid and whose newest payment attempt failed, or whose
+ * payment link could not be made (`linkFailed`, read once from the session); null otherwise
+ * (someone else's order, a later payment, a CMS hiccup: no notice rather than a wrong one).
  */
-async function failedPaymentOf(url: URL, options: { jwt: string; locale: ReturnType<typeof getLocale>; signal: AbortSignal }): Promise<FailedPayment | null> {
+async function failedPaymentOf(url: URL, linkFailed: number | undefined, options: { jwt: string; locale: ReturnType<typeof getLocale>; signal: AbortSignal }): Promise<FailedPayment | null> {
   const orderParam = url.searchParams.get('order') ?? '';
   if (url.searchParams.get('payment') !== 'failed' || !/^\d{1,15}$/.test(orderParam)) return null;
   const orderId = Number(orderParam);
   try {
     const status = await readPaymentStatus(orderId, options);
-    if (status.orderStatus === 'approved' || status.orderStatus === 'pendingApproved' || status.attempts[0]?.status !== 'rejected') return null;
-    return { orderId, payable: status.orderStatus === 'notYetReceived' };
+    if (status.orderStatus === 'approved' || status.orderStatus === 'pendingApproved') return null;
+    if (!FAILED_ATTEMPTS.has(status.attempts[0]?.status ?? '') && linkFailed !== orderId) return null;
+    return { orderId, payable: status.orderStatus === 'notYetReceived', reorderable: status.orderStatus === 'cancelled' || status.orderStatus === 'expired' };
   } catch (error) {
     if (error instanceof CmsApiError || error instanceof CmsError) return null;
     throw error;
@@ -49,8 +58,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
   const options = { jwt: student.jwt, locale, signal: request.signal };
+  const session = await getSession(request);
+  const linkFailed = session.get('paymentFailed');
+  const headers: Record<string, string> = { 'Cache-Control': PRIVATE_PAGE };
+  // the one read of the flash: the session forgets it
+  if (linkFailed !== undefined) headers['Set-Cookie'] = await commitSession(session);
   try {
-    const [list, tax, failedPayment] = await Promise.all([listMyOrders(page, options), getMyTaxInfo(options), failedPaymentOf(url, options)]);
+    const [list, tax, failedPayment] = await Promise.all([listMyOrders(page, options), getMyTaxInfo(options), failedPaymentOf(url, linkFailed, options)]);
     // the access countdown of each course of an approved order on this page (one call per course)
     const courseIds = [...new Set(list.orders.filter((order) => order.status === 'approved').flatMap((order) => order.lines.map((line) => line.courseId)))].filter((id): id is number => id !== null);
     const accesses = await Promise.all(courseIds.map((courseId) => getCourseAccess(courseId, options)));
@@ -60,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     const orders: OrderCardData[] = list.orders.map(({ createdAt, approvedAt: _approvedAt, cancelAt: _cancelAt, ...order }) => ({ ...order, orderedAt: formatBangkokDateTime(createdAt, locale) }));
     const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-    return data({ orders, access, page, pages, tax, failedPayment }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
+    return data({ orders, access, page, pages, tax, failedPayment }, { headers });
   } catch (error) {
     if (isSessionExpired(error)) throw signInAgain(request);
     throw error;
@@ -106,6 +120,10 @@ function PaymentFailedNotice({ failed }: { failed: FailedPayment }) {
             {t('orders_pay_again')}
           </Link>
         </chakra.span>
+      ) : failed.reorderable ? (
+        <chakra.div mt="1">
+          <RetryOrderForm orderId={failed.orderId} testId="payment-failure-retry" />
+        </chakra.div>
       ) : null}
     </chakra.section>
   );

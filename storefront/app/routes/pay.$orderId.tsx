@@ -7,16 +7,19 @@
  * thank-you page (or the order list); anyone else's order is a 404.
  *
  * Actions (field `intent`): start (the method's payment, with the buyer's input as
- * `extra`), report (the bank-transfer notification).
+ * `extra`), report (the bank-transfer notification), retry (the one click after a payment
+ * that did not go through: this order again while it can be paid, else a new order with the
+ * same selections, ADR 178).
  */
 import { chakra } from '@chakra-ui/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { OrderSummary, PaymentScreen, type StartActionData } from '~/components/payment/payment-screen';
+import { RetryOrderForm } from '~/components/payment/retry-order';
 import { buildPaymentStep } from '~/lib/checkout.server';
 import { submitTransferReport } from '~/lib/transfer-report.server';
 import { postOrderPath } from '~/models/checkout/post-order';
@@ -24,10 +27,13 @@ import { CmsApiError, CmsError, getOrderForPayment, getSiteSettings, isCmsNotFou
 import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { loadPayOrder, PaymentStartError, QR_METHOD_IDS, startPayment } from '~/lib/payment.server';
+import { HOSTED_LINK_METHOD_IDS, leaveForOrderList, retryOrder, type RetryRefusal } from '~/lib/payment-retry.server';
 import { commitSession, getSession, type AppSession } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
+/** Orders that can no longer be paid but can be ordered again with the same selections (ADR 178). */
+const REORDERABLE = new Set(['cancelled', 'expired']);
 const PaymentPanel = lazy(() => import('~/components/checkout/payment-step'));
 
 function parseOrderId(value: string | undefined): number | null {
@@ -68,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const payable = order.status === 'notYetReceived';
   const bankTransfer = payable && order.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER ? await buildPaymentStep({ order: wire, student, settings, locale, options, where: 'pay' }) : null;
-  return data({ order, payable, bankTransfer, qrMethod: QR_METHOD_IDS.includes(order.paymentMethodId ?? 0) }, { headers: PRIVATE });
+  return data({ order, payable, reorderable: REORDERABLE.has(order.status), bankTransfer, qrMethod: QR_METHOD_IDS.includes(order.paymentMethodId ?? 0) }, { headers: PRIVATE });
 }
 
 export const headers = () => PRIVATE;
@@ -109,6 +115,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (outcome.setCookie) headers.append('Set-Cookie', outcome.setCookie);
     return data(outcome.result, { headers });
   }
+  if (intent === 'retry') {
+    const retried = await retryOrder(orderId, { ...options, locale }, t, PRIVATE);
+    if (retried instanceof Response) return retried;
+    return data<RetryRefusal>(retried, { headers: PRIVATE });
+  }
   if (intent !== 'start') throw data(null, { status: 400, headers: PRIVATE });
 
   // The method is the order's own, as the CMS holds it; the browser only names the order.
@@ -120,17 +131,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   const settings = await getSiteSettings(options);
-  const failed = (code: string, message: string) => data<StartActionData>({ intent: 'start', ok: false, code, message }, { headers: PRIVATE });
+  const methodId = wire.payment_method_id ?? 0;
+  // A start that failed may have ended the order (a provider's refusal cancels it): Try again only while it can still be paid.
+  const failed = async (code: string, message: string) => {
+    const after = await getOrderForPayment(orderId, options).catch(() => null);
+    return data<StartActionData>({ intent: 'start', ok: false, code, message, payable: after?.payment_status === 'notYetReceived' }, { headers: PRIVATE });
+  };
   if (wire.payment_status === 'approved' || wire.payment_status === 'pendingApproved') return leavePaid(session, wire, settings.is_thank_you_page);
   if (wire.payment_status !== 'notYetReceived') return failed('ORDER_STATE_CONFLICT', t('payment_order_not_payable'));
 
   try {
-    const started = await startPayment({ orderId, methodId: wire.payment_method_id ?? 0, extra: readExtra(formData.get('extra')), jwt: student.jwt, locale, signal: request.signal });
+    const started = await startPayment({ orderId, methodId, extra: readExtra(formData.get('extra')), jwt: student.jwt, locale, signal: request.signal });
     if (started.browser.kind === 'done') return leavePaid(session, wire, settings.is_thank_you_page);
     // Without script the browser follows the provider's page itself.
     if (formData.get('js') !== '1' && started.browser.kind === 'redirect') return redirect(started.browser.url, { headers: PRIVATE });
     return data<StartActionData>({ intent: 'start', ok: true, browser: started.browser, attemptId: started.attemptId, startedAt: Date.now() }, { headers: PRIVATE });
   } catch (error) {
+    // Spec section 8: a hosted payment link that could not be made goes to the order list (its notice says so).
+    if (HOSTED_LINK_METHOD_IDS.includes(methodId) && (error instanceof PaymentStartError || error instanceof CmsApiError || error instanceof CmsError)) {
+      console.warn(`[pay] order ${orderId} method ${methodId}: the payment link was not made (${error instanceof CmsApiError ? error.code : error.message})`);
+      return leaveForOrderList(session, orderId, PRIVATE);
+    }
     if (error instanceof PaymentStartError) return failed(error.code, t('payment_fail'));
     if (error instanceof CmsApiError) {
       console.warn(`[pay] order ${orderId} method ${wire.payment_method_id}: ${error.code}`);
@@ -163,7 +184,8 @@ function useHydrated(): boolean {
 const Page = chakra('div', { base: { maxW: '2xl', mx: 'auto', px: '4', py: { base: '6', md: '10' }, display: 'flex', flexDirection: 'column', gap: '5', w: 'full' } });
 
 export default function PayRoute() {
-  const { order, payable, bankTransfer, qrMethod } = useLoaderData<typeof loader>();
+  const { order, payable, reorderable, bankTransfer, qrMethod } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>() as RetryRefusal | StartActionData | undefined;
   const t = useT();
   const hydrated = useHydrated();
   return (
@@ -188,7 +210,17 @@ export default function PayRoute() {
               <chakra.p fontSize="sm" color="fg.muted">
                 {t(`order_status_${order.status}`)}
               </chakra.p>
-              <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline" mt="2" display="inline-block">
+              {refusal?.intent === 'retry' && !refusal.ok ? (
+                <chakra.p role="alert" color="fg.error" fontWeight="600" mt="3" data-testid="retry-refused">
+                  {refusal.message}
+                </chakra.p>
+              ) : null}
+              {reorderable ? (
+                <chakra.div mt="3">
+                  <RetryOrderForm orderId={order.id} />
+                </chakra.div>
+              ) : null}
+              <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline" mt="3" display="inline-block">
                 {t('nav_my_orders')}
               </chakra.a>
             </chakra.div>

@@ -4,7 +4,7 @@
  * order placed through the CMS's order call with that student's token, the order's payment
  * attempts as the CMS stores them, and the sandboxes' control API.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { adminLogin, readOrder, registerStudent, seededCourse, type CmsOrder, type Credentials } from './course-checkout';
 import { CMS_URL, sandboxUrl, type SandboxName } from './servers';
 
@@ -135,4 +135,36 @@ export async function learnFromThankYou(page: Page, coursePath: string, lectureN
 export async function expectOrderStatus(request: APIRequestContext, student: Student, orderId: number, status: string): Promise<CmsOrder> {
   await expect.poll(() => readOrderStatus(request, student, orderId), { message: `order ${orderId} status`, timeout: 15_000 }).toBe(status);
   return readOrder(request, orderId);
+}
+
+const PAYMENT_METHOD_UID = 'api::payment-method.payment-method';
+
+/**
+ * Runs `work` with public fields of payment method `methodId` changed as a shop admin would in
+ * the admin, then puts the old values back (through a request context of its own, which outlives
+ * a timed-out test's `request`).
+ */
+export async function withPaymentMethod<T>(_request: APIRequestContext, methodId: number, changes: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
+  const own = await playwrightRequest.newContext();
+  try {
+    const session = await adminLogin(own);
+    const headers = { authorization: `Bearer ${session.token}` };
+    const list = await own.get(`${CMS_URL}/content-manager/collection-types/${PAYMENT_METHOD_UID}`, { headers, params: { page: 1, pageSize: 10, 'filters[$and][0][method_id][$eq]': methodId } });
+    expect(list.status(), await list.text()).toBe(200);
+    const method = ((await list.json()) as { results: Record<string, unknown>[] }).results[0];
+    expect(method, `payment method ${methodId}`).toBeDefined();
+    const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, method[key]]));
+    const put = async (data: Record<string, unknown>) => {
+      const response = await own.put(`${CMS_URL}/content-manager/collection-types/${PAYMENT_METHOD_UID}/${String(method.documentId)}`, { headers, data });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    await put(changes);
+    try {
+      return await work();
+    } finally {
+      await put(previous);
+    }
+  } finally {
+    await own.dispose();
+  }
 }

@@ -16,7 +16,8 @@ import { PaymentFailure, QrScreen } from './qr-screen';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
 
 /** The route action's answer to `intent=start`. */
-export type StartActionData = { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number } | { intent: 'start'; ok: false; message: string; code: string };
+export type StartActionData =
+  { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number } | { intent: 'start'; ok: false; message: string; code: string; payable?: boolean };
 
 export function OrderSummary({ order }: { order: PayOrder }) {
   const t = useT();
@@ -106,7 +107,8 @@ export function PaymentScreen({ order, qrMethod }: { order: PayOrder; qrMethod: 
 
   let body: React.ReactNode;
   if (busy) body = <Busy label={preparing} />;
-  else if (answer && !answer.ok) body = <PaymentFailure message={answer.message} onRetry={inputFirst ? () => setAnswer(undefined) : () => start()} />;
+  else if (answer && !answer.ok)
+    body = <PaymentFailure message={answer.message} orderId={order.id} onRetry={answer.payable === false ? undefined : inputFirst ? () => setAnswer(undefined) : () => start()} />;
   else if (answer?.ok) {
     const browser = answer.browser;
     switch (browser.kind) {

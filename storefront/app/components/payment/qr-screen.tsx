@@ -3,14 +3,18 @@
  * 2C2P QR 15): the QR, the amount and a countdown to its expiry. The outcome arrives by two
  * roads: the real-time channel pushes it at once, and the order is polled every 6 s in
  * case a push is lost. Approved: on to the thank-you page (or the order list) after 500 ms.
- * Declined or expired: the failure notice with Try again.
+ * Refused by the provider: at once to the order list, which shows the failure notice (spec
+ * section 4). The QR running out of time on our countdown: the failure state with Try again,
+ * which shows a new QR for the same order (spec section 2).
  */
 import { Button, Spinner, chakra } from '@chakra-ui/react';
 import { useNavigate } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
+import { paymentFailedPath } from '~/models/checkout/post-order';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
+import { RetryOrderForm } from './retry-order';
 import { useOrderPush, type OrderPush } from './use-order-push';
 
 /** Spec section 4: the QR screens poll the order every 6000 ms. */
@@ -127,9 +131,18 @@ export function QrScreen({
     return () => clearTimeout(timer);
   }, [phase, order.id, navigate]);
 
-  if (phase === 'failed' || phase === 'expired') {
-    return <PaymentFailure message={phase === 'expired' ? t('payment_qr_expired') : t('payment_fail')} onRetry={onRetry} />;
-  }
+  // Refused: the order list tells what happened and offers the retry.
+  useEffect(() => {
+    if (phase === 'failed') navigate(paymentFailedPath(order.id), { replace: true });
+  }, [phase, order.id, navigate]);
+
+  if (phase === 'expired') return <PaymentFailure message={t('payment_qr_expired')} onRetry={onRetry} />;
+  if (phase === 'failed')
+    return (
+      <chakra.p role="status" data-testid="qr-failed" py="6" textAlign="center" color="fg.muted">
+        {t('payment_fail')}
+      </chakra.p>
+    );
 
   return (
     <chakra.section
@@ -193,8 +206,11 @@ export function QrScreen({
   );
 }
 
-/** Spec section 8: card, PromptPay and pay-page failures, titled cart_fail, with Try again. */
-export function PaymentFailure({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/**
+ * Spec section 8: card, PromptPay and pay-page failures, titled cart_fail, with Try again while the
+ * order can still be paid; once it cannot, the one-click retry with a new order (ADR 178).
+ */
+export function PaymentFailure({ message, onRetry, orderId }: { message: string; onRetry?: () => void; orderId?: number }) {
   const t = useT();
   return (
     <chakra.section
@@ -219,6 +235,8 @@ export function PaymentFailure({ message, onRetry }: { message: string; onRetry?
           <Button colorPalette="teal" onClick={onRetry} data-testid="payment-retry">
             {t('button_try_again')}
           </Button>
+        ) : orderId !== undefined ? (
+          <RetryOrderForm orderId={orderId} testId="payment-retry" />
         ) : null}
         <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline">
           {t('nav_my_orders')}

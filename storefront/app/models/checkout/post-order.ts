@@ -10,3 +10,8 @@ export function postOrderPath(thankYouPage: boolean, orderToken: string | null |
 export function postReportDelayMs(thankYouPage: boolean): number {
   return thankYouPage ? THANK_YOU_REDIRECT_DELAY_MS : ORDER_LIST_REDIRECT_DELAY_MS;
 }
+
+/** The order list with the failure notice of one order's payment (ADR 136); the list checks the order before it tells. */
+export function paymentFailedPath(orderId: number): string {
+  return `/myaccount/student/order?payment=failed&order=${orderId}`;
+}

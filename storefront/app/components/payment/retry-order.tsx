@@ -1,0 +1,25 @@
+/**
+ * The one click after a payment that did not go through and cancelled its order (ADR 178):
+ * posts `intent=retry` to the order's payment page, whose action asks the CMS for a new order
+ * with the same selections and goes on to its payment. Works without script too.
+ */
+import { Button, chakra } from '@chakra-ui/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { useT } from '~/models/i18n';
+
+export function RetryOrderForm({ orderId, testId = 'retry-order' }: { orderId: number; testId?: string }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'retry';
+  return (
+    <Form method="post" action={`/pay/${orderId}`} data-testid="retry-order-form">
+      <input type="hidden" name="intent" value="retry" />
+      <chakra.p fontSize="sm" color="fg.muted" mb="2">
+        {t('orders_retry_new_order_hint')}
+      </chakra.p>
+      <Button type="submit" colorPalette="teal" loading={busy} data-testid={testId}>
+        {t('orders_retry_new_order')}
+      </Button>
+    </Form>
+  );
+}
