@@ -1,4 +1,4 @@
-import { fillGuestForm, seededCourse, uniqueName } from './support/course-checkout';
+import { fillGuestForm, keepScreenshot, seededCourse, uniqueName } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 const MARKETING = 'online-marketing-for-beginners';
@@ -64,10 +64,49 @@ test.describe('checkout validation', () => {
     await fillGuestForm(page, { firstname: 'สมชาย', lastname: 'ซ้ำ', email, tel: '0812345678', username: 'demo.student', password: 'secret1' });
     await page.getByTestId('pay-button').click();
     await expect(fieldMessage(page, 'username')).toContainText('ชื่อผู้ใช้นี้มีในระบบแล้ว', { timeout: 15_000 });
+    // the server's refusal takes the buyer to the field, not to the end of the form
+    const username = page.getByTestId('checkout-area').locator('input[name="username"]');
+    await expect(username).toBeFocused();
+    await expect(username).toBeInViewport();
     // what was typed stays
     await expect(page.getByRole('textbox', { name: 'อีเมล', exact: true })).toHaveValue(email);
     // no one was signed in
     await expect(page.getByTestId('open-login')).toBeVisible();
+  });
+
+  test('on a phone, a refused pay press is announced and brings the first wrong field into view with the focus on it', async ({ page, request }, testInfo) => {
+    const course = await seededCourse(request, MARKETING);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(course.path);
+    await waitForHydration(page);
+    const area = page.getByTestId('checkout-area');
+    await area.getByRole('textbox', { name: 'อีเมล', exact: true }).fill('not-an-email');
+    await page.getByTestId('pay-button').click();
+
+    // the message next to the pay button is announced
+    const summary = page.getByTestId('checkout-invalid');
+    await expect(summary).toHaveText('คุณกรอกข้อมูลไม่ถูกต้อง');
+    await expect(summary).toHaveAttribute('role', 'alert');
+    // the first field in error, in the form's order, holds the focus and is on screen, far above the button
+    const expectFocusOnFirstError = async () => {
+      const firstName = await area.locator('[data-invalid]').first().getAttribute('data-field');
+      const focused = page.locator(':focus');
+      await expect(focused).toHaveAttribute('aria-invalid', 'true');
+      expect(await focused.evaluate((element) => element.closest('[data-field]')?.getAttribute('data-field'))).toBe(firstName);
+      await expect(focused).toBeInViewport();
+      await expect(page.getByTestId('pay-button')).not.toBeInViewport();
+      return firstName;
+    };
+    expect(await expectFocusOnFirstError()).toBe('email');
+    await keepScreenshot(page, testInfo, 'checkout-first-error-390');
+
+    // with the e-mail right, a press from the bottom of the form goes back up to the next wrong field
+    await area.getByRole('textbox', { name: 'อีเมล', exact: true }).fill(`${uniqueName('focus')}@example.com`);
+    await page.getByTestId('pay-button').scrollIntoViewIfNeeded();
+    await page.getByTestId('pay-button').click();
+    const next = await expectFocusOnFirstError();
+    expect(next).not.toBe('email');
+    expect(next).toBeTruthy();
   });
 
   test('withholding tax asks to switch to a juristic person first', async ({ page, request }) => {

@@ -10,12 +10,13 @@ import { Alert, Button, Stack, chakra } from '@chakra-ui/react';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { CouponBox } from '~/components/checkout/coupon-box';
 import { PromotionList } from '~/components/checkout/order-options';
 import { PaymentMethods } from '~/components/checkout/payment-methods';
 import { PriceSummary } from '~/components/checkout/price-summary';
 import { useDiscounts } from '~/components/checkout/use-discounts';
+import { useFirstProblemFocus } from '~/components/checkout/first-problem';
 import type { CheckoutCoupon } from '~/models/checkout/pricing';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
 import { useLocale, useT } from '~/models/i18n';
@@ -136,6 +137,11 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
   const actionData = useActionData<OrderActionData>();
   const orderError = actionData?.intent === 'order' || actionData?.intent === 'remove' ? actionData.error : undefined;
   const [form] = useForm({ id: 'cart-form' });
+  // the order's refusal is announced (role="alert") and takes the focus, wherever the buyer scrolled
+  const focusFirstProblem = useFirstProblemFocus(form.id, 'cart-problem');
+  useEffect(() => {
+    if (orderError) focusFirstProblem();
+  }, [orderError, focusFirstProblem]);
 
   const firstMethod = cart.paymentMethods.find((method) => !method.disabled)?.id ?? null;
   const [paymentMethodId, setPaymentMethodId] = useState<number | null>(firstMethod);
@@ -264,13 +270,13 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
                 <CartBlock title={t('checkout_summary')} testId="block-summary">
                   <PriceSummary breakdown={breakdown} />
                   {notice ? (
-                    <Alert.Root status="info" mt="3" data-testid="cart-notice">
+                    <Alert.Root status="info" mt="3" role="status" data-testid="cart-notice">
                       <Alert.Indicator />
                       <Alert.Title>{notice}</Alert.Title>
                     </Alert.Root>
                   ) : null}
                   {orderError ? (
-                    <Alert.Root status="error" mt="3" data-testid="cart-error">
+                    <Alert.Root status="error" mt="3" role="alert" id="cart-problem" tabIndex={-1} data-testid="cart-error">
                       <Alert.Indicator />
                       <Alert.Title>{orderError.message}</Alert.Title>
                     </Alert.Root>

@@ -19,6 +19,7 @@ import { PaymentMethods } from './payment-methods';
 import { PriceSummary } from './price-summary';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from '~/models/checkout/pricing';
 import { FormButton } from './form-button';
+import { useFirstProblemFocus } from './first-problem';
 import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import { useDiscounts } from './use-discounts';
@@ -132,6 +133,12 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
   const blocked = cartEmpty ? t('cart_empty') : checkout.shipping && addressMissing ? t('cart_shipping_address_required') : null;
   const hasErrors = Object.values(form.allErrors).some((messages) => messages && messages.length > 0);
   const formErrors = form.errors ?? [];
+  const formProps = getFormProps(form);
+  const focusFirstProblem = useFirstProblemFocus(form.id, 'checkout-problem');
+  // the server's refusal (a field's or the order's) is shown where the buyer is looking
+  useEffect(() => {
+    if (lastResult?.status === 'error') focusFirstProblem();
+  }, [lastResult, focusFirstProblem]);
 
   return (
     <div className="ck-stack-5" data-testid="checkout-area">
@@ -157,7 +164,17 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
       </div>
 
       <FormProvider context={form.context}>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={t('checkout_title')}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...formProps}
+          onSubmit={(event) => {
+            formProps.onSubmit(event);
+            // the browser's check refused it: the first problem, not the end of the form
+            if (event.defaultPrevented) focusFirstProblem();
+          }}
+          aria-label={t('checkout_title')}
+        >
           <input type="hidden" name="intent" value="checkout" />
           {/* Only a post sent by the page's script: a plain post is answered with a redirect (see checkout-order.server). */}
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -234,18 +251,18 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
             <CheckoutBlock title={t('checkout_summary')} testId="block-summary">
               <PriceSummary breakdown={breakdown} />
               {notice ? (
-                <Alert.Root status="info" mt="3" data-testid="checkout-notice">
+                <Alert.Root status="info" mt="3" role="status" data-testid="checkout-notice">
                   <Alert.Indicator />
                   <Alert.Title>{notice}</Alert.Title>
                 </Alert.Root>
               ) : null}
               {formErrors.length > 0 ? (
-                <Alert.Root status="error" mt="3" data-testid="checkout-error">
+                <Alert.Root status="error" mt="3" role="alert" id="checkout-problem" tabIndex={-1} data-testid="checkout-error">
                   <Alert.Indicator />
                   <Alert.Title>{formErrors[0]}</Alert.Title>
                 </Alert.Root>
               ) : hasErrors ? (
-                <Alert.Root status="error" mt="3" data-testid="checkout-invalid">
+                <Alert.Root status="error" mt="3" role="alert" id="checkout-problem" tabIndex={-1} data-testid="checkout-invalid">
                   <Alert.Indicator />
                   <Alert.Title>{t('validation_toast_title')}</Alert.Title>
                 </Alert.Root>
