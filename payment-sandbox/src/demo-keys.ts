@@ -110,3 +110,24 @@ export function defaultSandboxBaseUrls(name: SandboxName, host = 'http://127.0.0
   const url = `${host}:${DEFAULT_SANDBOX_PORTS[name]}`;
   return SANDBOX_BASE_PATHS[name](url);
 }
+
+/* ------------------------------------------------------------------ identity providers */
+
+/** The sign-in providers the identity stand-in speaks for (OAuth 2.0; OpenID Connect for Google and LINE). */
+export const IDENTITY_PROVIDER_NAMES = ['google', 'facebook', 'line'] as const;
+export type IdentityProviderName = (typeof IDENTITY_PROVIDER_NAMES)[number];
+
+/** The client (app, channel) credentials the identity stand-in accepts; the quick start gives them to the CMS. */
+export const IDENTITY_DEMO_KEYS: Readonly<Record<IdentityProviderName, { clientId: string; clientSecret: string }>> = {
+  google: { clientId: 'sala-demo-google.apps.googleusercontent.com', clientSecret: 'GOCSPX-sala-demo-google-client-secret' },
+  facebook: { clientId: '900000000000001', clientSecret: 'sala-demo-facebook-app-secret' },
+  line: { clientId: '2000000001', clientSecret: 'sala-demo-line-channel-secret' },
+};
+
+/** Port of the identity stand-in (`PAYMENT_SANDBOX_IDENTITY_PORT` overrides it); each provider answers under `/<provider>`. */
+export const DEFAULT_IDENTITY_PORT = 4107;
+
+/** The base URL the CMS is given for one provider of an identity stand-in at `url`. */
+export function identityBaseUrl(url: string, provider: IdentityProviderName): string {
+  return `${url.replace(/\/+$/, '')}/${provider}`;
+}

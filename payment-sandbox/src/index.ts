@@ -12,6 +12,8 @@ import { createTwoC2pSandbox, type TwoC2pKeys } from './providers/twoc2p';
 import { createXenditSandbox, type XenditKeys } from './providers/xendit';
 
 export * from './demo-keys';
+export { createIdentityStandIn, IDENTITY_PATHS, signInAtIdentityStandIn, type IdentityStandInOptions, type RunningIdentityStandIn } from './identity/server';
+export { DEMO_IDENTITY_ACCOUNTS, type IdentityAccount } from './identity/accounts';
 export { sandboxCardPublicKey, sandboxEncryptCard } from './providers/twoc2p-card';
 export { sandboxPaymentConfig, startCallbackRecorder, submitForm, type CallbackRecorder, type RecordedCallback } from './testing';
 export type { BrowserStep, Decision, RunningSandbox, SandboxOptions, Settlement } from './lib/sandbox';

@@ -7,8 +7,9 @@
  *   PAYMENT_SANDBOX_<NAME>_PORT     port of one sandbox (2C2P, OMISE, PAYPAL, XENDIT, PAYSOLUTIONS, SCB)
  *   PAYMENT_SANDBOX_MERCHANT_URL    base of the merchant's notification endpoints (http://127.0.0.1:1337)
  *   PAYMENT_SANDBOX_<NAME>_CALLBACK_URL / _RESULT_URL   one sandbox's endpoints, over the default
+ *   PAYMENT_SANDBOX_IDENTITY_PORT   port of the sign-in stand-in (Google, Facebook, LINE; 4107)
  */
-import { createSandbox, DEFAULT_SANDBOX_PORTS, SANDBOX_NAMES, type RunningSandbox, type SandboxName } from './index';
+import { createIdentityStandIn, createSandbox, DEFAULT_IDENTITY_PORT, DEFAULT_SANDBOX_PORTS, IDENTITY_PROVIDER_NAMES, SANDBOX_NAMES, type RunningSandbox, type SandboxName } from './index';
 
 const env = process.env;
 const merchant = (env.PAYMENT_SANDBOX_MERCHANT_URL ?? 'http://127.0.0.1:1337').replace(/\/+$/, '');
@@ -36,7 +37,13 @@ async function main() {
     const notifies = sandbox.name === 'paypal' ? 'no notifications (the merchant captures)' : `notifies ${config.callbackUrl}`;
     console.log(`  ${sandbox.name.padEnd(width)}  ${sandbox.url}  ${notifies}`);
   }
-  const stop = () => Promise.all(running.map((sandbox) => sandbox.close())).then(() => process.exit(0));
+  const identity = await createIdentityStandIn({
+    port: Number(env.PAYMENT_SANDBOX_IDENTITY_PORT ?? DEFAULT_IDENTITY_PORT),
+    host: env.PAYMENT_SANDBOX_HOST ?? '127.0.0.1',
+    publicHost: env.PAYMENT_SANDBOX_PUBLIC_HOST,
+  });
+  console.log(`Sign-in stand-in (demo keys: IDENTITY_DEMO_KEYS)\n  ${IDENTITY_PROVIDER_NAMES.map((name) => `${name} ${identity.baseUrl(name)}`).join('  ')}`);
+  const stop = () => Promise.all([...running.map((sandbox) => sandbox.close()), identity.close()]).then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
