@@ -1,10 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { assertSafeProductionSecrets } from '../src/production';
+import { assertSafeProductionSecrets, assertSafeSocialSignIn } from '../src/production';
 import { trustedProxies } from '../src/http/client-address';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => {
   // Production stops here, before the database opens, on an unset, short or example secret.
   assertSafeProductionSecrets(process.env);
+  // ... and on social sign-in through the identity stand-in or with its demo keys (ADR 175).
+  assertSafeSocialSignIn(process.env);
   return serverConfig({ env });
 };
 

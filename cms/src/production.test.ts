@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeProductionSecrets, isSandboxBaseUrl, sandboxDemoKeyValues, sandboxPaymentProblems, shouldSeedDemo } from './production';
+import { assertSafeProductionSecrets, assertSafeSocialSignIn, isSandboxBaseUrl, sandboxDemoKeyValues, sandboxPaymentProblems, shouldSeedDemo } from './production';
 import { loadSandboxDemoKeys } from './seed/sandbox-keys';
 
 describe('production configuration', () => {
@@ -30,5 +30,21 @@ describe('production configuration', () => {
     const row = { id: 1, method_id: 8, name: 'Omise', application_id_1: 'pkey_live_x', application_id_2: omise.applicationId2, webhook_secret: null, api_key: null, base_url: null };
     expect(sandboxPaymentProblems([row], keys)).toEqual(['  payment method 8 (Omise) holds the sandbox demo key in application_id_2']);
     expect(sandboxPaymentProblems([{ ...row, application_id_2: 'skey_live_own_key_of_the_shop' }], keys)).toEqual([]);
+  });
+
+  it('refuses social sign-in through the identity stand-in or with its demo keys in production, unless a demonstration', () => {
+    const demo = loadSandboxDemoKeys().IDENTITY_DEMO_KEYS;
+    const production = { NODE_ENV: 'production' };
+    expect(() => assertSafeSocialSignIn({ ...production, SOCIAL_SIGN_IN_STAND_IN: 'http://127.0.0.1:4107' })).toThrow(/SOCIAL_SIGN_IN_STAND_IN is set/);
+    expect(() => assertSafeSocialSignIn({ ...production, SOCIAL_GOOGLE_CLIENT_ID: demo.google.clientId, SOCIAL_GOOGLE_CLIENT_SECRET: 'a-real-looking-secret' })).toThrow(
+      /SOCIAL_GOOGLE_CLIENT_ID hold the identity stand-in's demo key/,
+    );
+    expect(() => assertSafeSocialSignIn({ ...production, SOCIAL_LINE_CLIENT_ID: '1650000000', SOCIAL_LINE_CLIENT_SECRET: demo.line.clientSecret })).toThrow(/SOCIAL_LINE_CLIENT_SECRET/);
+    expect(() => assertSafeSocialSignIn({ ...production, SOCIAL_FACEBOOK_CLIENT_ID: '1', SOCIAL_FACEBOOK_CLIENT_SECRET: 's', SOCIAL_FACEBOOK_BASE_URL: 'http://localhost:4107/facebook' })).toThrow(
+      /SOCIAL_FACEBOOK_BASE_URL .* is not an https address of a public host/,
+    );
+    expect(() => assertSafeSocialSignIn({ ...production, SOCIAL_GOOGLE_CLIENT_ID: 'own-id.apps.googleusercontent.com', SOCIAL_GOOGLE_CLIENT_SECRET: 'GOCSPX-own-secret' })).not.toThrow();
+    expect(() => assertSafeSocialSignIn({ ...production, DEMO_DEPLOYMENT: 'true', SOCIAL_SIGN_IN_STAND_IN: 'http://127.0.0.1:4107' })).not.toThrow();
+    expect(() => assertSafeSocialSignIn({ NODE_ENV: 'development', SOCIAL_SIGN_IN_STAND_IN: 'http://127.0.0.1:4107' })).not.toThrow();
   });
 });

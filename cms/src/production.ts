@@ -4,11 +4,14 @@
  * - a secret that is unset, short, repeated or a published example (`@sala/shared/config`),
  *   checked by cms/config/server.ts while the configuration loads, before the database opens;
  * - an enabled payment method that still holds a sandbox demo key or points at a sandbox,
- *   checked in bootstrap, unless DEMO_DEPLOYMENT=true declares a demonstration server.
+ *   checked in bootstrap, unless DEMO_DEPLOYMENT=true declares a demonstration server;
+ * - social sign-in through the identity stand-in, with its demo keys, or at a base URL that is
+ *   not https on a public host (ADR 175), checked with the secrets, unless DEMO_DEPLOYMENT=true.
  * The demo seed runs in production only with SEED_DEMO=true; elsewhere unless SEED_DEMO=false.
  */
 import type { Core } from '@strapi/strapi';
 import { CMS_SECRETS, describeUnsafeSecrets, isProduction, unsafeSecrets } from '@sala/shared/config';
+import { SOCIAL_PROVIDERS, type DemoIdentityKeys } from './api/social-sign-in/lib/providers';
 import { loadSandboxDemoKeys } from './seed/sandbox-keys';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -118,6 +121,48 @@ export async function assertNoSandboxPayments(strapi: Core.Strapi, env: Env = pr
       ...problems,
       "Enter the provider's real keys and hosts in the admin panel (Payment method), or disable the method.",
       'If this production server is a demonstration that pays against the sandboxes, set DEMO_DEPLOYMENT=true.',
+    ].join('\n'),
+  );
+}
+
+/** One line per sign-in provider that would reach the identity stand-in or use its demo keys. */
+export function socialSignInProblems(env: Env, demoKeys: () => DemoIdentityKeys): string[] {
+  const problems: string[] = [];
+  if (env.SOCIAL_SIGN_IN_STAND_IN?.trim()) problems.push(`  SOCIAL_SIGN_IN_STAND_IN is set (${env.SOCIAL_SIGN_IN_STAND_IN.trim()}): sign-in would go to the identity stand-in`);
+  const demo = new Set(Object.values(demoKeys()).flatMap((keys) => [keys.clientId, keys.clientSecret]));
+  for (const provider of SOCIAL_PROVIDERS) {
+    const name = `SOCIAL_${provider.toUpperCase()}`;
+    const own = { clientId: env[`${name}_CLIENT_ID`]?.trim() ?? '', clientSecret: env[`${name}_CLIENT_SECRET`]?.trim() ?? '', baseUrl: env[`${name}_BASE_URL`]?.trim() || null };
+    const settings = own;
+    const demoFields = [
+      settings.clientId && demo.has(settings.clientId) ? `${name}_CLIENT_ID` : null,
+      settings.clientSecret && demo.has(settings.clientSecret) ? `${name}_CLIENT_SECRET` : null,
+    ].filter(Boolean);
+    if (demoFields.length > 0) problems.push(`  ${demoFields.join(' and ')} hold the identity stand-in's demo key`);
+    if (own.baseUrl) {
+      let url: URL | null;
+      try {
+        url = new URL(own.baseUrl);
+      } catch {
+        url = null;
+      }
+      if (!url || url.protocol !== 'https:' || LOOPBACK.test(url.hostname)) problems.push(`  ${name}_BASE_URL (${own.baseUrl}) is not an https address of a public host`);
+    }
+  }
+  return problems;
+}
+
+/** In production, refuses sign-in through the stand-in or with its demo keys, unless DEMO_DEPLOYMENT=true. */
+export function assertSafeSocialSignIn(env: Env = process.env, demoKeys: () => DemoIdentityKeys = () => loadSandboxDemoKeys().IDENTITY_DEMO_KEYS): void {
+  if (!isProduction(env) || isDemoDeployment(env)) return;
+  const problems = socialSignInProblems(env, demoKeys);
+  if (problems.length === 0) return;
+  throw new Error(
+    [
+      'The CMS refuses to start in production (NODE_ENV=production) with social sign-in set up for the local stand-in:',
+      ...problems,
+      "Set each provider's own client id and secret (SOCIAL_GOOGLE_CLIENT_ID and _CLIENT_SECRET, and the same for FACEBOOK and LINE), or leave them unset to keep that provider closed.",
+      'If this production server is a demonstration that signs in against the stand-in, set DEMO_DEPLOYMENT=true.',
     ].join('\n'),
   );
 }

@@ -21,6 +21,8 @@ export type SandboxDemoKeys = {
   DEMO_METHOD_CONFIG: Readonly<Record<number, DemoMethodConfig>>;
   DEMO_BANK_ACCOUNTS: readonly DemoBankAccount[];
   DEFAULT_SANDBOX_PORTS: Readonly<Record<string, number>>;
+  /** The client credentials the identity stand-in accepts, per sign-in provider. */
+  IDENTITY_DEMO_KEYS: Readonly<Record<'google' | 'facebook' | 'line', { clientId: string; clientSecret: string }>>;
 };
 
 type TsxApi = { require: (id: string, fromFile: string) => unknown };

@@ -118,6 +118,13 @@ export const ERROR_CODES = [
   'ORDER_STATE_CONFLICT',
   // mail and the book retailer: a third party did not take the request
   'MAIL_NOT_SENT',
+  // sign-in with Google, Facebook or LINE (ADR 175)
+  'SOCIAL_PROVIDER_UNAVAILABLE',
+  'SOCIAL_STATE_MISMATCH',
+  'SOCIAL_SIGN_IN_FAILED',
+  'SOCIAL_EMAIL_MISSING',
+  'SOCIAL_EMAIL_UNVERIFIED',
+  'SOCIAL_ACCOUNT_EXISTS',
   'BOOKSTORE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

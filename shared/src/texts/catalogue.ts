@@ -16,6 +16,7 @@ import { UPLOAD_TEXTS } from './catalogue-upload.js';
 import { CHECKOUT_TEXTS } from './catalogue-checkout.js';
 import { PREVIEW_TEXTS } from './catalogue-preview.js';
 import { CMS_FIELD_TEXTS } from './catalogue-cms-fields.js';
+import { SOCIAL_SIGN_IN_TEXTS } from './catalogue-social.js';
 
 export const TEXT_CATALOGUE = {
   // site navigation and home
@@ -517,4 +518,5 @@ export const TEXT_CATALOGUE = {
   ...CHECKOUT_TEXTS,
   ...PREVIEW_TEXTS,
   ...CMS_FIELD_TEXTS,
+  ...SOCIAL_SIGN_IN_TEXTS,
 } as const satisfies Record<string, { th: string; en: string }>;

@@ -187,6 +187,12 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
   HOMEWORK_FILE_INVALID: 'error_homework_file_invalid',
   ORDER_STATE_CONFLICT: 'error_order_state_conflict',
   MAIL_NOT_SENT: 'error_mail_not_sent',
+  SOCIAL_PROVIDER_UNAVAILABLE: 'error_social_provider_unavailable',
+  SOCIAL_STATE_MISMATCH: 'error_social_state_mismatch',
+  SOCIAL_SIGN_IN_FAILED: 'error_social_sign_in_failed',
+  SOCIAL_EMAIL_MISSING: 'error_social_email_missing',
+  SOCIAL_EMAIL_UNVERIFIED: 'error_social_email_unverified',
+  SOCIAL_ACCOUNT_EXISTS: 'error_social_account_exists',
   BOOKSTORE_UNAVAILABLE: 'error_bookstore_unavailable',
 };
 
