@@ -1,5 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BOOKSTORE_PORT, BOOKSTORE_URL, CMS_PORT, CMS_URL, SANDBOX_PORT_ENV, SANDBOX_PORTS, STOREFRONT_PORT, STOREFRONT_URL, sandboxUrl, type SandboxName } from './tests/e2e/support/servers';
+import {
+  BOOKSTORE_PORT,
+  BOOKSTORE_URL,
+  CMS_PORT,
+  IDENTITY_URL,
+  CMS_URL,
+  SANDBOX_PORT_ENV,
+  SANDBOX_PORTS,
+  STOREFRONT_PORT,
+  STOREFRONT_URL,
+  sandboxUrl,
+  type SandboxName,
+} from './tests/e2e/support/servers';
 import { SMTP_ENV, SMTP_HTTP_PORT, SMTP_HTTP_URL, SMTP_PORT } from './tests/e2e/support/smtp';
 
 /**
@@ -63,6 +75,8 @@ const cmsEnv = {
   // the payment methods of the seed point at the sandboxes below, and return to this storefront
   ...SANDBOX_PORT_ENV,
   STOREFRONT_URL,
+  // Google, Facebook and LINE sign-in go to the stand-in started with the sandboxes, with its demo keys (ADR 175)
+  SOCIAL_SIGN_IN_STAND_IN: IDENTITY_URL,
   // the book retailer hand-off goes to the local fake retailer below
   BOOKSTORE_URL,
   PAGE_CACHE_SECRET,

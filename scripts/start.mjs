@@ -65,6 +65,9 @@ const cmsEnv = {
   PORT: String(CMS_PORT),
   STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${STORE_PORT}`,
   BOOKSTORE_URL: process.env.BOOKSTORE_URL || `http://127.0.0.1:${RETAILER_PORT}`,
+  // Google, Facebook and LINE sign-in through the stand-in the sandboxes start, with its demo keys,
+  // for every provider not given its own keys (ADR 175); production refuses it.
+  ...(process.env.NODE_ENV === 'production' ? {} : { SOCIAL_SIGN_IN_STAND_IN: process.env.SOCIAL_SIGN_IN_STAND_IN || `http://127.0.0.1:${process.env.PAYMENT_SANDBOX_IDENTITY_PORT || 4107}` }),
 };
 const cms = dev ? start('cms', 'npm', ['run', 'develop', '-w', '@sala/cms'], { env: cmsEnv }) : start('cms', process.execPath, ['cms/scripts/serve.mjs', '--no-compile'], { env: cmsEnv });
 children.push(cms);

@@ -1,6 +1,7 @@
 import { test, expect as baseExpect, waitForHydration } from './support/fixtures';
 import { fillShippingAddressForm, keepScreenshot, readOrder, registerStudent, satang, seededCourse, slipPng, withSiteSettings } from './support/course-checkout';
 import { readOrderStatus, signedInStudent } from './support/pay';
+import { IDENTITY_URL } from './support/servers';
 
 // These flows post forms that sign in, mail and price on a real CMS: give a busy machine room.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -254,14 +255,14 @@ test.describe('the cart', () => {
     await expect(page.getByTestId('cart-line')).toHaveAttribute('data-course-id', String(marketing.id));
   });
 
-  test('a social sign-in button says in Thai that the provider is not open yet and leads back to the cart', async ({ page }) => {
+  test('a social sign-in button goes to the provider and comes back to the cart signed in (ADR 175)', async ({ page }) => {
     await page.goto('/cart');
-    await page.getByTestId('social-login').getByRole('link', { name: 'เข้าสู่ระบบด้วย Google' }).click();
-    await expect(page).toHaveURL(/\/login\/social\/google\?redirect=%2Fcart$/);
-    await expect(page.getByTestId('social-unavailable')).toContainText('ยังไม่เปิดให้เข้าสู่ระบบด้วย Google');
-    await page.getByRole('link', { name: 'กลับไปหน้าเข้าสู่ระบบ' }).click();
+    await page.getByTestId('social-login').getByRole('link', { name: 'เข้าสู่ระบบด้วย Facebook' }).click();
+    await expect(page).toHaveURL((url) => url.href.startsWith(`${IDENTITY_URL}/facebook/v21.0/dialog/oauth?`));
+    await page.locator('button[data-account="10223000000000001"]').click();
     await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByTestId('login-panel')).toBeVisible();
+    await expect(page.getByTestId('cart-student')).toContainText('สมชาย รักเรียน');
+    await expect(page.getByTestId('login-panel')).toHaveCount(0);
   });
 
   test('an empty cart says so and leads to the courses', async ({ page, request }, testInfo) => {

@@ -1,25 +1,27 @@
 /**
- * /login/social/{provider}?redirect=/cart: the social sign-in buttons' target. Sign-in
- * through a provider is not open on this site (docs/decisions/112-social-sign-in.md), so
- * the page says so in the visitor's language and leads back to the sign-in form.
+ * /login/social/{provider}?redirect=/cart: the social sign-in buttons' target. It sends the
+ * visitor to the provider's sign-in page with this browser's flow cookie (ADR 175); the answer
+ * comes back to /login/social/{provider}/callback. While a provider is not set up in the CMS
+ * the page says so in the visitor's language and leads back to the sign-in form (ADR 112).
  */
 import { chakra } from '@chakra-ui/react';
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { SOCIAL_PROVIDERS } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
+import { getLocale } from '~/lib/i18n.server';
+import { isSocialProviderId, SOCIAL_PROVIDER_NAMES, startSocialSignIn } from '~/lib/social-sign-in.server';
 import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
 
-const PROVIDER_NAMES: Record<string, string> = { facebook: 'Facebook', google: 'Google', line: 'LINE' };
-
-export function loader({ request, params }: LoaderFunctionArgs) {
-  const provider = SOCIAL_PROVIDERS.find((candidate) => candidate.id === params.provider);
-  if (!provider) throw data(null, { status: 404 });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const provider = params.provider;
+  if (!isSocialProviderId(provider)) throw data(null, { status: 404 });
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirect'), '/');
+  const toProvider = await startSocialSignIn(provider, redirectTo, { locale: getLocale(request), signal: request.signal });
+  if (toProvider) return toProvider;
   const back = redirectTo === '/cart' || redirectTo.startsWith('/cart?') ? redirectTo : `/login?redirect=${encodeURIComponent(redirectTo)}`;
-  return data({ providerName: PROVIDER_NAMES[provider.id], back }, { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+  return data({ providerName: SOCIAL_PROVIDER_NAMES[provider], back }, { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_NO_STORE });

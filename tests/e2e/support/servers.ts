@@ -19,8 +19,14 @@ export const SANDBOX_PORTS = {
 } as const;
 export type SandboxName = keyof typeof SANDBOX_PORTS;
 export const sandboxUrl = (name: SandboxName) => `http://127.0.0.1:${SANDBOX_PORTS[name]}`;
-/** PAYMENT_SANDBOX_<NAME>_PORT for each sandbox: read by the sandboxes and by the CMS seed. */
-export const SANDBOX_PORT_ENV = Object.fromEntries(Object.entries(SANDBOX_PORTS).map(([name, port]) => [`PAYMENT_SANDBOX_${name.toUpperCase()}_PORT`, String(port)]));
+/** The sign-in stand-in (Google, Facebook, LINE) beside the sandboxes: E2E_IDENTITY_PORT, else the last port of the sandboxes' ten. */
+export const IDENTITY_PORT = Number(process.env.E2E_IDENTITY_PORT || SANDBOX_BASE + 9);
+export const IDENTITY_URL = `http://127.0.0.1:${IDENTITY_PORT}`;
+/** PAYMENT_SANDBOX_<NAME>_PORT for each sandbox and the sign-in stand-in: read by the sandboxes and by the CMS seed. */
+export const SANDBOX_PORT_ENV = {
+  ...Object.fromEntries(Object.entries(SANDBOX_PORTS).map(([name, port]) => [`PAYMENT_SANDBOX_${name.toUpperCase()}_PORT`, String(port)])),
+  PAYMENT_SANDBOX_IDENTITY_PORT: String(IDENTITY_PORT),
+};
 
 /** The local book retailer of the browser tests: the port after the sandboxes' (E2E_BOOKSTORE_PORT overrides). */
 export const BOOKSTORE_PORT = Number(process.env.E2E_BOOKSTORE_PORT || SANDBOX_BASE + 6);
