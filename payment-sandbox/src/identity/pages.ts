@@ -11,6 +11,7 @@ function shell(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,"Noto Sans Thai",sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a202c}
