@@ -77,3 +77,14 @@ export {
 } from './payloads.js';
 export { ShippingAddressSchema, buildShippingAddressSchema, type ShippingAddressValues } from './shipping.js';
 export { PASSWORD_MIN_LENGTH, buildForgotPasswordSchema, buildResetPasswordSchema } from './password-reset.js';
+export {
+  SALES_PERIOD_MAX_DAYS,
+  SalesPeriodSchema,
+  buildSalesPeriodSchema,
+  defaultSalesPeriod,
+  isIsoDate,
+  salesPeriodBounds,
+  salesPeriodDays,
+  salesPeriodLength,
+  type SalesPeriod,
+} from './sales-period.js';

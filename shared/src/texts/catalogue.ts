@@ -11,6 +11,7 @@ import { LEARN_TEXTS } from './catalogue-learn.js';
 import { LECTURE_PAGE_TEXTS } from './catalogue-lecture-pages.js';
 import { PRODUCTS_TEXTS } from './catalogue-products.js';
 import { ADMIN_TEXTS } from './catalogue-admin.js';
+import { SALES_TEXTS } from './catalogue-sales.js';
 import { CARD_TEXTS } from './catalogue-card.js';
 import { UPLOAD_TEXTS } from './catalogue-upload.js';
 import { CHECKOUT_TEXTS } from './catalogue-checkout.js';
@@ -513,6 +514,7 @@ export const TEXT_CATALOGUE = {
   ...LECTURE_PAGE_TEXTS,
   ...PRODUCTS_TEXTS,
   ...ADMIN_TEXTS,
+  ...SALES_TEXTS,
   ...CARD_TEXTS,
   ...UPLOAD_TEXTS,
   ...CHECKOUT_TEXTS,
