@@ -15,6 +15,7 @@ import type { loader as rootLoader } from '~/root';
 export const ADMIN_NAV: { to: string; textKey: string; end?: boolean }[] = [
   { to: '/admin', textKey: 'admin_nav_home', end: true },
   { to: '/admin/payments', textKey: 'admin_nav_payments' },
+  { to: '/admin/sales', textKey: 'admin_nav_sales' },
   { to: '/admin/uploads', textKey: 'admin_nav_uploads' },
   { to: '/admin/homework', textKey: 'admin_nav_homework' },
 ];
