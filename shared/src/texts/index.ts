@@ -1,6 +1,8 @@
 import type { CouponReason, ErrorCode, Locale, PromotionReason } from '../constants/index.js';
 import { TEXT_CATALOGUE } from './catalogue.js';
 
+export { formatCount, formatDurationMinutes, localizeDurationText, localizedValue, parseDurationText } from './localized.js';
+
 export type TextKey = keyof typeof TEXT_CATALOGUE;
 export type TextEntry = { th: string; en: string };
 
