@@ -6,7 +6,8 @@
 import { money, toMajorNumber } from '@sala/shared/money';
 import type { Core } from '@strapi/strapi';
 import { listPlans, type ListedPlan, type PlanDisabledReason, type PlanHiddenReason, type PlanViewer, type PricingPlan } from '@sala/shared/plans';
-import type { PlanType, PricingType, TermUnit } from '@sala/shared/constants';
+import type { Locale, PlanType, PricingType, TermUnit } from '@sala/shared/constants';
+import { localizedValue } from '@sala/shared/texts';
 
 export const PLAN_UID = 'api::pricing-plan.pricing-plan';
 
@@ -14,6 +15,7 @@ export const PLAN_UID = 'api::pricing-plan.pricing-plan';
 export const PLAN_FIELDS = [
   'id',
   'name',
+  'name_en',
   'reference_code',
   'plan_type',
   'term',
@@ -34,6 +36,8 @@ export const PLAN_FIELDS = [
 export type PlanRow = {
   id: number;
   name: string;
+  /** The English name an editor gave, or blank (ADR 183). */
+  name_en?: string | null;
   reference_code: 'COURSE' | 'PRODUCT';
   plan_type: PlanType;
   term: number | null;
@@ -127,7 +131,7 @@ function major(amount: number | null, currency: 'THB' | 'USD'): number | null {
   return amount === null ? null : toMajorNumber(money(amount, currency));
 }
 
-function toPlanDto(plan: ListedPlan, row: PlanRow, selectedPlanId: number | null): PlanDto {
+function toPlanDto(plan: ListedPlan, row: PlanRow, selectedPlanId: number | null, locale: Locale): PlanDto {
   const isProduct = row.reference_code === 'PRODUCT';
   return {
     id: plan.id,
@@ -136,7 +140,7 @@ function toPlanDto(plan: ListedPlan, row: PlanRow, selectedPlanId: number | null
     product_id: isProduct ? (row.product?.id ?? null) : null,
     reference_code: row.reference_code,
     reference_id: ownerId(row) || null,
-    name: plan.name,
+    name: localizedValue(row.name, row.name_en, locale),
     plan_type: plan.planType,
     term: plan.term,
     term_unit: plan.termUnit,
@@ -163,12 +167,12 @@ export function sortPlanRows(rows: readonly PlanRow[]): PlanRow[] {
   return [...rows].sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0) || a.id - b.id);
 }
 
-/** The listed plans of one course or product for a viewer, as the wire carries them. */
-export function listPlanDtos(rows: readonly PlanRow[], viewer: PlanViewer): PlanDto[] {
+/** The listed plans of one course or product for a viewer, as the wire carries them, named in the locale (Thai by default). */
+export function listPlanDtos(rows: readonly PlanRow[], viewer: PlanViewer, locale: Locale = 'th'): PlanDto[] {
   const sorted = sortPlanRows(rows);
   const byId = new Map(sorted.map((row) => [row.id, row]));
   const listing = listPlans(sorted.map(toDomainPlan), viewer);
-  return listing.plans.map((plan) => toPlanDto(plan, byId.get(plan.id)!, listing.selectedPlanId));
+  return listing.plans.map((plan) => toPlanDto(plan, byId.get(plan.id)!, listing.selectedPlanId, locale));
 }
 
 /**

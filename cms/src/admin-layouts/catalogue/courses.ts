@@ -9,6 +9,7 @@ export const COURSE: AdminLayout = {
   list: ['id', 'title', 'course_type', 'seats_taken', 'seat', 'is_published'],
   groups: [
     { title: 'ข้อมูลหลัก', fields: ['title', 'slug', 'course_type', 'teacher', 'short_description', 'description'] },
+    { title: 'ภาษาอังกฤษ', fields: ['title_en', 'short_description_en', 'description_en', 'course_length_en'] },
     { title: 'การเผยแพร่', fields: ['is_published', 'endPublish', 'sort_order', 'is_bestseller', 'course_groups'] },
     { title: 'รูปและวิดีโอ', fields: ['picture', 'imageAlt', 'gallery', 'preview_video', 'videoUrl', 'videoName', 'videoDesc'] },
     { title: 'รอบเรียนและที่นั่ง', fields: ['classType', 'startDate', 'endDate', 'startRegDate', 'endRegDate', 'courseVenue', 'seat', 'seats_taken', 'coursePoint'] },
@@ -20,6 +21,10 @@ export const COURSE: AdminLayout = {
     { title: 'SEO และโซเชียล', fields: ['meta_title', 'meta_description', 'social_title', 'social_description', 'social_image'] },
   ],
   fields: {
+    title_en: { label: 'ชื่อคอร์ส (อังกฤษ)', description: 'ชื่อที่ผู้เรียนเห็นเมื่อเลือกภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
+    short_description_en: { label: 'คำอธิบายย่อ (อังกฤษ)', description: 'ข้อความสั้นบนการ์ดคอร์สในภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
+    description_en: { label: 'รายละเอียดคอร์ส (อังกฤษ)', description: 'เนื้อหาเต็มบนหน้าคอร์สในภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
+    course_length_en: { label: 'ความยาวคอร์ส (อังกฤษ)', description: 'เว้นว่างไว้ ระบบเขียนความยาวแบบ "4 ชั่วโมง 30 นาที" เป็นภาษาอังกฤษให้เอง' },
     title: { label: 'ชื่อคอร์ส', description: 'ชื่อที่ผู้เรียนเห็นในหน้ารายการและหน้าคอร์ส' },
     slug: { label: 'ชื่อในลิงก์ (slug)', description: 'ส่วนท้ายของลิงก์หน้าคอร์ส ใช้ตัวอักษรอังกฤษ ตัวเลข และขีด (-)' },
     is_published: { label: 'เผยแพร่', column: 'เผยแพร่', description: 'เปิดเพื่อแสดงคอร์สบนหน้าร้าน' },

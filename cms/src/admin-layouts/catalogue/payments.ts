@@ -9,10 +9,13 @@ export const PAYMENT_METHOD: AdminLayout = {
   list: ['id', 'name', 'provider', 'enabled', 'sort_order'],
   groups: [
     { title: 'วิธีชำระเงิน', fields: ['name', 'name_web', 'description', 'logo', 'enabled', 'sort_order'] },
+    { title: 'ภาษาอังกฤษ', fields: ['name_en', 'description_en'] },
     { title: 'ผู้ให้บริการ', fields: ['method_id', 'payment_type', 'provider', 'bank_accounts'] },
     { title: 'คีย์ของผู้ให้บริการ (ผู้ดูแลสูงสุดเท่านั้น)', fields: ['application_id_1', 'application_id_2', 'api_key', 'webhook_secret', 'base_url', 'settings'] },
   ],
   fields: {
+    name_en: { label: 'ชื่อวิธีชำระ (อังกฤษ)', description: 'ชื่อวิธีชำระเงินที่ผู้ซื้อเห็นเมื่อเลือกภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
+    description_en: { label: 'คำอธิบาย (อังกฤษ)', description: 'คำอธิบายวิธีชำระเงินในภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
     method_id: { label: 'รหัสวิธีชำระ', description: 'รหัสของระบบ เช่น 1 คือโอนผ่านธนาคาร ห้ามเปลี่ยน' },
     name: { label: 'ชื่อวิธีชำระ', description: 'ชื่อที่ทีมงานเห็น' },
     name_web: { label: 'ชื่อบนหน้าร้าน', description: 'ชื่อที่ผู้ซื้อเห็นตอนเลือกวิธีชำระ' },

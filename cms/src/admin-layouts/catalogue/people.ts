@@ -22,8 +22,12 @@ export const CUSTOM_LABEL: AdminLayout = {
   mainField: 'label',
   defaultSortBy: 'order_label',
   list: ['id', 'label', 'type_label', 'required', 'is_active'],
-  groups: [{ title: 'คำถามเพิ่มเติมในฟอร์มสมัคร', fields: ['label', 'type_label', 'required', 'is_active', 'order_label', 'item_list'] }],
+  groups: [
+    { title: 'คำถามเพิ่มเติมในฟอร์มสมัคร', fields: ['label', 'type_label', 'required', 'is_active', 'order_label', 'item_list'] },
+    { title: 'ภาษาอังกฤษ', fields: ['label_en'] },
+  ],
   fields: {
+    label_en: { label: 'คำถาม (อังกฤษ)', description: 'ข้อความของคำถามเมื่อเลือกภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
     label: { label: 'คำถาม', description: 'ข้อความที่ผู้สมัครเห็นเหนือช่องกรอก' },
     type_label: { label: 'ชนิดคำตอบ', column: 'ชนิด', description: 'ข้อความ ตัวเลือกเดียว หลายตัวเลือก ช่องติ๊ก ปุ่มเลือก หรือรูป' },
     order_label: { label: 'ลำดับ', description: 'เลขน้อยแสดงก่อน' },

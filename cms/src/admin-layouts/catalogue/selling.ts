@@ -17,6 +17,7 @@ export const PRICING_PLAN: AdminLayout = {
   list: ['id', 'name', 'course', 'product', 'plan_type', 'price', 'status_show'],
   groups: [
     { title: 'แผนราคา', fields: ['name', 'reference_code', 'course', 'product', 'plan_type', 'pricing_type'] },
+    { title: 'ภาษาอังกฤษ', fields: ['name_en'] },
     {
       title: 'ราคา',
       fields: [
@@ -28,6 +29,7 @@ export const PRICING_PLAN: AdminLayout = {
     { title: 'การแสดงและเงื่อนไข', fields: ['status_show', 'is_default', 'sort_order', 'need_approval', 'is_for_member', 'free_for', 'free_courses'] },
   ],
   fields: {
+    name_en: { label: 'ชื่อแผน (อังกฤษ)', description: 'ชื่อบนการ์ดแผนราคาเมื่อเลือกภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
     name: { label: 'ชื่อแผน', description: 'ชื่อที่ผู้ซื้อเห็นบนการ์ดแผนราคา' },
     reference_code: { label: 'ขายอะไร', description: 'แผนของคอร์ส (COURSE) หรือของสินค้า (PRODUCT)' },
     course: { label: 'คอร์ส', description: 'คอร์สที่แผนนี้ขาย', mainField: 'title' },
@@ -58,11 +60,15 @@ export const PRODUCT: AdminLayout = {
   list: ['id', 'title', 'sku', 'available_qty', 'is_published'],
   groups: [
     { title: 'ข้อมูลหลัก', fields: ['title', 'slug', 'sku', 'course_type', 'short_description', 'description'] },
+    { title: 'ภาษาอังกฤษ', fields: ['title_en', 'short_description_en', 'description_en'] },
     { title: 'การเผยแพร่และสต็อก', fields: ['is_published', 'endPublish', 'sort_order', 'available_qty', 'is_physical', 'pricing_plans'] },
     { title: 'รูปและวิดีโอ', fields: ['picture', 'imageAlt', 'image_detail', 'videoUrl'] },
     { title: 'SEO และโซเชียล', fields: ['meta_title', 'meta_description', 'social_title', 'social_description', 'social_image'] },
   ],
   fields: {
+    title_en: { label: 'ชื่อสินค้า (อังกฤษ)', description: 'ชื่อที่ผู้ซื้อเห็นเมื่อเลือกภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
+    short_description_en: { label: 'คำอธิบายย่อ (อังกฤษ)', description: 'ข้อความสั้นบนการ์ดสินค้าในภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
+    description_en: { label: 'รายละเอียดสินค้า (อังกฤษ)', description: 'เนื้อหาเต็มบนหน้าสินค้าในภาษาอังกฤษ เว้นว่างไว้จะแสดงภาษาไทย' },
     title: { label: 'ชื่อสินค้า', description: 'ชื่อที่ผู้ซื้อเห็น' },
     slug: { label: 'ชื่อในลิงก์ (slug)', description: 'ส่วนท้ายของลิงก์หน้าสินค้า' },
     is_published: { label: 'เผยแพร่', description: 'เปิดเพื่อแสดงสินค้าบนหน้าร้าน' },

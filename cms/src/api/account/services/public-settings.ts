@@ -4,7 +4,8 @@
  * setting row also holds limits and modes that stay on the server.
  */
 import type { Core } from '@strapi/strapi';
-import type { CustomLabelType } from '@sala/shared/constants';
+import type { CustomLabelType, Locale } from '@sala/shared/constants';
+import { localizedValue } from '@sala/shared/texts';
 import { PUBLIC_SETTING_FIELDS, type SiteSettings as PublicSiteSettings } from '@sala/shared/settings';
 
 const SETTING_UID = 'api::site-setting.site-setting';
@@ -71,17 +72,17 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return rows.map((row) => ({ id: row.id, name: row.name, is_default: Boolean(row.is_default) }));
     },
 
-    /** The active custom labels in the form's order. */
-    async listCustomLabels(): Promise<CustomLabelItem[]> {
+    /** The active custom labels in the form's order, their questions in the locale (ADR 183; answers keep the Thai choices). */
+    async listCustomLabels(locale: Locale = 'th'): Promise<CustomLabelItem[]> {
       const rows = (await strapi.db.query(LABEL_UID).findMany({
-        select: ['id', 'type_label', 'label', 'order_label', 'required', 'item_list'],
+        select: ['id', 'type_label', 'label', 'label_en', 'order_label', 'required', 'item_list'],
         where: { $or: [{ is_active: true }, { is_active: { $null: true } }] },
         orderBy: [{ order_label: 'asc' }, { id: 'asc' }],
-      })) as (Omit<CustomLabelItem, 'required' | 'order_label'> & { required: boolean | null; order_label: number | null })[];
+      })) as (Omit<CustomLabelItem, 'required' | 'order_label'> & { label_en: string | null; required: boolean | null; order_label: number | null })[];
       return rows.map((row) => ({
         id: row.id,
         type_label: row.type_label,
-        label: row.label,
+        label: localizedValue(row.label, row.label_en, locale),
         order_label: row.order_label ?? 0,
         required: Boolean(row.required),
         item_list: row.item_list ?? null,

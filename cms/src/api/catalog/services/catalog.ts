@@ -3,6 +3,8 @@
  * price, and the editors' text overrides. Explicit field selection everywhere: the list
  * is hot and must not drag descriptions, curricula or relations along.
  */
+import type { Locale } from '@sala/shared/constants';
+import { localizedValue } from '@sala/shared/texts';
 import type { Core } from '@strapi/strapi';
 import { lowestVisitorAmount, planRowsFor } from '../../../lib/plans';
 import { publishedWhere } from '../../../lib/publishing';
@@ -34,6 +36,7 @@ type CourseRow = {
   id: number;
   slug: string | null;
   title: string;
+  title_en: string | null;
   course_type: string;
   imageAlt: string | null;
   picture?: UploadFile | null;
@@ -46,16 +49,17 @@ function cardPictureUrl(file: UploadFile | null | undefined): string | null {
 }
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async listCourses(query: CourseListQuery = {}, now = new Date()): Promise<CourseListItem[]> {
+  async listCourses(query: CourseListQuery = {}, now = new Date(), locale: Locale = 'th'): Promise<CourseListItem[]> {
     const conditions: Record<string, unknown>[] = [publishedWhere(now), { course_type: { $ne: 'product' } }];
     if (query.filter === 'bestseller') conditions.push({ is_bestseller: true });
     else if (query.filter) conditions.push({ course_type: query.filter });
     if (query.keyword) {
-      conditions.push({ $or: [{ title: { $containsi: query.keyword } }, { short_description: { $containsi: query.keyword } }] });
+      const fields = ['title', 'short_description', 'title_en', 'short_description_en'];
+      conditions.push({ $or: fields.map((field) => ({ [field]: { $containsi: query.keyword } })) });
     }
 
     const courses = (await strapi.db.query(COURSE_UID).findMany({
-      select: ['id', 'slug', 'title', 'course_type', 'imageAlt'],
+      select: ['id', 'slug', 'title', 'title_en', 'course_type', 'imageAlt'],
       where: { $and: conditions },
       populate: { picture: { select: ['url', 'alternativeText', 'formats'] } },
       orderBy: [{ sort_order: 'asc' }, { id: 'asc' }],
@@ -74,7 +78,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       return {
         id: course.id,
         slug: course.slug ?? '',
-        title: course.title,
+        title: localizedValue(course.title, course.title_en, locale),
         course_type: course.course_type,
         pictureUrl: cardPictureUrl(course.picture),
         imageAlt: course.imageAlt || course.picture?.alternativeText || null,

@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { findStudent } from '../../../http/auth';
 import { badRequest } from '../../../lib/errors';
+import { localeOf } from '../../../http/messages';
 import type { CourseView } from '../lib/types';
 import { parseInput } from '../../../lib/input';
 import { parseEntryRef, parsePagePath } from '../../../lib/paths';
@@ -21,7 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const ref = parseEntryRef(ctx.params.slug);
       const view = parseInput(FlagParam, ctx.params.flag);
       const student = await findStudent(strapi, ctx);
-      const data = await pages().courseDetail({ ref, view, viewerId: student?.id ?? null, now: new Date() });
+      const data = await pages().courseDetail({ ref, view, viewerId: student?.id ?? null, now: new Date(), locale: localeOf(ctx) });
       ctx.body = { success: true, data };
     },
 

@@ -5,10 +5,13 @@ import type { UploadFile } from '../../../lib/media';
 import type { EntryRef } from '../../../lib/paths';
 import type { PlanRow } from '../../../lib/plans';
 import { isPublishedAt } from '../../../lib/publishing';
+import { englishColumn } from '../../../lib/localized';
 import type { Rows } from '../../../lib/rows';
 import type { CurriculumSection } from './types';
 
 export const COURSE_UID = 'api::course.course';
+/** The course's texts a student reads that an editor may give in English too (ADR 183). */
+export const COURSE_ENGLISH_FIELDS = ['title', 'short_description', 'description', 'course_length'] as const;
 const SECTION_UID = 'api::course-section.course-section';
 const LECTURE_UID = 'api::lecture.lecture';
 export const TEACHER_UID = 'api::teacher.teacher';
@@ -43,6 +46,10 @@ export type CourseRow = {
   is_layout_course_registration: boolean | null;
   is_enable_length_course: boolean | null;
   course_length: string | null;
+  title_en?: string | null;
+  short_description_en?: string | null;
+  description_en?: string | null;
+  course_length_en?: string | null;
   course_language: string | null;
   custom_text_language_key: string | null;
   is_recertification_course: boolean | null;
@@ -94,6 +101,7 @@ const COURSE_FIELDS = [
   'meta_description',
   'social_title',
   'social_description',
+  ...COURSE_ENGLISH_FIELDS.map(englishColumn),
 ];
 
 /**

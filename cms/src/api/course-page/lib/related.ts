@@ -2,6 +2,8 @@
  * The courses listed below a course page (same teacher, a shared group, best sellers, as the
  * settings allow), and the media and plans the page and its cards show, each in one statement.
  */
+import type { Locale } from '@sala/shared/constants';
+import { localizedValue } from '@sala/shared/texts';
 import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
 import { lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, type PlanRow } from '../../../lib/plans';
 import { isPublishedAt } from '../../../lib/publishing';
@@ -18,6 +20,7 @@ export type Candidate = {
   id: number;
   slug: string | null;
   title: string;
+  title_en?: string | null;
   course_type: string;
   imageAlt: string | null;
   is_bestseller: boolean | null;
@@ -49,7 +52,7 @@ export async function relatedCandidates(rows: Rows, course: CourseRow, settings:
     .leftJoin(`${teacher.table} as tl`, `tl.${teacher.own}`, 'c.id')
     .leftJoin(`${groups.table} as gl`, `gl.${groups.own}`, 'c.id')
     .select([
-      ...rows.columns(COURSE_UID, 'c', ['id', 'slug', 'title', 'course_type', 'imageAlt', 'is_bestseller', 'is_published', 'endPublish']),
+      ...rows.columns(COURSE_UID, 'c', ['id', 'slug', 'title', 'title_en', 'course_type', 'imageAlt', 'is_bestseller', 'is_published', 'endPublish']),
       `tl.${teacher.other} as teacher_id`,
       `gl.${groups.other} as group_id`,
     ])
@@ -132,7 +135,14 @@ export async function coursePlanRows(rows: Rows, courseIds: number[]): Promise<M
   return byCourse;
 }
 
-export function relatedLists(course: CourseRow, settings: PageSettings, candidates: Candidate[], media: Map<string, UploadFile>, plans: Map<number, PlanRow[]>): CourseDetail['related'] {
+export function relatedLists(
+  course: CourseRow,
+  settings: PageSettings,
+  candidates: Candidate[],
+  media: Map<string, UploadFile>,
+  plans: Map<number, PlanRow[]>,
+  locale: Locale = 'th',
+): CourseDetail['related'] {
   if (!settings.courseTeacher && !settings.courseGroup && !settings.courseBestseller) return { byTeacher: null, byGroup: null, bestSeller: null };
   const teacherId = course.teacher?.id ?? null;
   const groupIds = (course.course_groups ?? []).map((group) => group.id);
@@ -143,7 +153,7 @@ export function relatedLists(course: CourseRow, settings: PageSettings, candidat
     return {
       id: candidate.id,
       slug: candidate.slug ?? '',
-      title: candidate.title,
+      title: localizedValue(candidate.title, candidate.title_en, locale),
       course_type: candidate.course_type,
       pictureUrl: imageUrl(picture, 'small'),
       imageAlt: candidate.imageAlt || picture?.alternativeText || null,

@@ -4,14 +4,17 @@
  * shared listing rules; a signed-in student also gets the listing for them, their latest order
  * status and whether their user group locks the course.
  */
+import type { Locale } from '@sala/shared/constants';
+import { localizeDurationText } from '@sala/shared/texts';
 import type { Core } from '@strapi/strapi';
+import { inLocale } from '../../../lib/localized';
 import { imageDto, imageUrl } from '../../../lib/media';
 import { coursePath, productPath, type EntryRef } from '../../../lib/paths';
 import { findPublished, isPublishedAt, toIso } from '../../../lib/publishing';
 import { listPlanDtos, planRowsFor as loadPlanRows, type PlanDto } from '../../../lib/plans';
 import { readPageSettings } from '../../../lib/site-settings';
 import { createRows } from '../../../lib/rows';
-import { COURSE_UID, coursePageRow, courseGroups, curriculum, TEACHER_UID, type CourseRow } from '../lib/course-rows';
+import { COURSE_ENGLISH_FIELDS, COURSE_UID, coursePageRow, courseGroups, curriculum, TEACHER_UID, type CourseRow } from '../lib/course-rows';
 import { coursePlanRows, pageMedia, relatedCandidates, relatedLists } from '../lib/related';
 import type { CourseDetail, CourseView } from '../lib/types';
 
@@ -27,11 +30,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * The course page of a published course; `viewerId` adds what is personal to a signed-in student.
      * `unpublished` shows the course whether published or not: only the preview service sets it (ADR 170).
      */
-    async courseDetail(input: { ref: EntryRef; view: CourseView; viewerId: number | null; now: Date; unpublished?: boolean }): Promise<CourseDetail> {
+    async courseDetail(input: { ref: EntryRef; view: CourseView; viewerId: number | null; now: Date; unpublished?: boolean; locale?: Locale }): Promise<CourseDetail> {
       const { now } = input;
+      const locale = input.locale ?? 'th';
       // Seven statements for the page (six for the learn view): the course with its teacher and the
       // settings; its groups and curriculum; the related candidates; the media and plans of all.
-      const [row, settings] = await Promise.all([coursePageRow(rows, input.ref, now, input.unpublished === true), readPageSettings(strapi)]);
+      const [thaiRow, settings] = await Promise.all([coursePageRow(rows, input.ref, now, input.unpublished === true), readPageSettings(strapi)]);
+      // The page's texts in the visitor's language (ADR 183); the row, its seats and its plans stay one.
+      const row = inLocale(thaiRow, COURSE_ENGLISH_FIELDS, locale);
       const [groups, sections] = await Promise.all([courseGroups(rows, row.id), settings.curriculumSwitch ? curriculum(rows, row.id) : Promise.resolve(null)]);
       const withGroups: CourseRow = { ...row, ...groups };
       const candidates = input.view === 'page' ? await relatedCandidates(rows, withGroups, settings, now) : [];
@@ -63,7 +69,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           learning().ownedCourseIds(input.viewerId),
         ]);
         personal = {
-          priceDetailByUserId: listPlanDtos(plans, { loggedIn: true, ownedCourseIds: owned }),
+          priceDetailByUserId: listPlanDtos(plans, { loggedIn: true, ownedCourseIds: owned }, locale),
           statusOrder: access.statusOrder,
           lockCourse: !access.groupAllowed,
           orderCourseId: access.latestOrderId,
@@ -93,7 +99,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         },
         courseType: course.course_type,
         coursePoint: course.coursePoint ?? null,
-        priceDetail: listPlanDtos(plans, { loggedIn: false, ownedCourseIds: [] }),
+        priceDetail: listPlanDtos(plans, { loggedIn: false, ownedCourseIds: [] }, locale),
         ...personal,
         courseDescription: { title: course.title, description: course.description ?? null, short_description: course.short_description ?? null },
         seat,
@@ -104,7 +110,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         course_for_user_group: userGroupIds.length > 0 ? userGroupIds.join(',') : null,
         is_layout_course_registration: course.is_layout_course_registration === true,
         is_enable_length_course: course.is_enable_length_course === true,
-        course_length: course.course_length ?? null,
+        course_length: course.course_length ? localizeDurationText(course.course_length, locale) : null,
         endPublish: toIso(course.endPublish),
         course_language: course.course_language ?? null,
         custom_text_language_key: course.custom_text_language_key ?? null,
@@ -130,7 +136,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           .map((group) => ({ id: group.id, name: group.name, slug: group.slug ?? null })),
         curriculum: sections,
         is_enable_comment: settings.commentSwitch,
-        related: input.view === 'page' ? relatedLists(course, settings, candidates, media, plansByCourse) : null,
+        related: input.view === 'page' ? relatedLists(course, settings, candidates, media, plansByCourse, locale) : null,
       };
     },
 

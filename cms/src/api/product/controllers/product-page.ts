@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseInput, single } from '../../../lib/input';
 import { parseEntryRef } from '../../../lib/paths';
 import type { Ctx } from '../../../http/ctx';
+import { localeOf } from '../../../http/messages';
 import { PRODUCT_LIST_FILTERS } from '../services/product-page';
 import { pagingQuery } from '../../../lib/input-fields';
 
@@ -29,14 +30,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         page: single(ctx.query.page) || undefined,
         pageSize: single(ctx.query.pageSize) || undefined,
       });
-      const { data, pagination } = await products().listProducts({ ...query, keyword: query.keyword || undefined, now: new Date() });
+      const { data, pagination } = await products().listProducts({ ...query, keyword: query.keyword || undefined, now: new Date(), locale: localeOf(ctx) });
       ctx.body = { success: true, data, pagination };
     },
 
     async productDetail(ctx: Ctx) {
       const ref = parseEntryRef(ctx.params.id);
       parseInput(ProductViewParam, ctx.params.n);
-      const data = await products().productDetail({ ref, now: new Date() });
+      const data = await products().productDetail({ ref, now: new Date(), locale: localeOf(ctx) });
       ctx.body = { success: true, data };
     },
   };

@@ -1,11 +1,15 @@
 /** The product list and the product page. Only published products are shown (is_published and endPublish not passed). */
+import type { Locale } from '@sala/shared/constants';
 import type { Core } from '@strapi/strapi';
+import { inLocale, withEnglish } from '../../../lib/localized';
 import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } from '../../../lib/media';
 import { productPath, type EntryRef } from '../../../lib/paths';
 import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, planRowsFor, type PlanDto, type PlanRow } from '../../../lib/plans';
 import { findPublished } from '../../../lib/publishing';
 
 const PRODUCT_UID = 'api::product.product';
+/** The product's texts a buyer reads that an editor may give in English too (ADR 183). */
+const PRODUCT_ENGLISH_FIELDS = ['title', 'short_description', 'description'] as const;
 
 export const PRODUCT_LIST_FILTERS = ['in_stock', 'newest', 'price_asc', 'price_desc'] as const;
 export type ProductListFilter = (typeof PRODUCT_LIST_FILTERS)[number];
@@ -74,16 +78,19 @@ const priceOf = (amount: number | null) => (amount === null ? null : { amount, c
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Published products, 10/20/30/40 a page, narrowed by keyword and filter. */
-  async listProducts(input: { keyword?: string; filter?: ProductListFilter; page: number; pageSize: number; now: Date }): Promise<Paged<ProductCard>> {
+  async listProducts(input: { keyword?: string; filter?: ProductListFilter; page: number; pageSize: number; now: Date; locale?: Locale }): Promise<Paged<ProductCard>> {
+    const locale = input.locale ?? 'th';
     const conditions: Record<string, unknown>[] = [{ is_published: true }, { $or: [{ endPublish: { $null: true } }, { endPublish: { $gt: input.now.toISOString() } }] }];
-    if (input.keyword) conditions.push({ $or: [{ title: { $containsi: input.keyword } }, { short_description: { $containsi: input.keyword } }] });
+    if (input.keyword) conditions.push({ $or: withEnglish(['title', 'short_description']).map((field) => ({ [field]: { $containsi: input.keyword } })) });
     if (input.filter === 'in_stock') conditions.push({ $or: [{ available_qty: { $null: true } }, { available_qty: { $gt: 0 } }] });
-    const rows = (await strapi.db.query(PRODUCT_UID).findMany({
-      select: ['id', 'title', 'slug', 'short_description', 'imageAlt', 'available_qty', 'sort_order', 'createdAt'],
-      where: { $and: conditions },
-      populate: { picture: MEDIA_POPULATE },
-      orderBy: input.filter === 'newest' ? [{ createdAt: 'desc' }, { id: 'desc' }] : [{ sort_order: 'asc' }, { id: 'asc' }],
-    })) as ProductRow[];
+    const rows = (
+      (await strapi.db.query(PRODUCT_UID).findMany({
+        select: ['id', 'slug', ...withEnglish(['title', 'short_description']), 'imageAlt', 'available_qty', 'sort_order', 'createdAt'],
+        where: { $and: conditions },
+        populate: { picture: MEDIA_POPULATE },
+        orderBy: input.filter === 'newest' ? [{ createdAt: 'desc' }, { id: 'desc' }] : [{ sort_order: 'asc' }, { id: 'asc' }],
+      })) as ProductRow[]
+    ).map((row) => inLocale(row, PRODUCT_ENGLISH_FIELDS, locale));
     const plans = await planRowsFor(
       strapi,
       'product',
@@ -115,8 +122,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   /** The product page of a published product; `unpublished` (the preview service only, ADR 170) shows it either way. */
-  async productDetail(input: { ref: EntryRef; now: Date; unpublished?: boolean }): Promise<ProductDetail> {
-    const product = await findPublished<ProductRow>(
+  async productDetail(input: { ref: EntryRef; now: Date; unpublished?: boolean; locale?: Locale }): Promise<ProductDetail> {
+    const row = await findPublished<ProductRow>(
       strapi,
       PRODUCT_UID,
       input.ref,
@@ -124,12 +131,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         select: [
           'id',
           'title',
+          'title_en',
           'slug',
           'is_published',
           'endPublish',
           'sku',
-          'short_description',
-          'description',
+          ...withEnglish(PRODUCT_ENGLISH_FIELDS).filter((field) => field !== 'title'),
           'imageAlt',
           'videoUrl',
           'available_qty',
@@ -143,6 +150,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       input.now,
       { unpublished: input.unpublished === true },
     );
+    const locale = input.locale ?? 'th';
+    const product = inLocale(row, PRODUCT_ENGLISH_FIELDS, locale);
     const plans = (product.pricing_plans ?? []).map((plan) => ({ ...plan, reference_code: plan.reference_code ?? 'PRODUCT', product: { id: product.id } }));
     return {
       id: product.id,
@@ -155,7 +164,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       social_description: product.social_description || product.meta_description || product.short_description || null,
       social_image: imageDto(product.social_image ?? product.picture),
       preview: { videoUrl: product.videoUrl || null, pictureUrl: imageUrl(product.picture, 'large'), imageAlt: product.imageAlt || product.picture?.alternativeText || null },
-      priceDetail: listPlanDtos(plans, { loggedIn: false, ownedCourseIds: [] }),
+      priceDetail: listPlanDtos(plans, { loggedIn: false, ownedCourseIds: [] }, locale),
       courseDescription: { title: product.title, description: product.description ?? null, short_description: product.short_description ?? null },
       course_type: 'product',
       image_detail: (product.image_detail ?? []).map(imageDto).filter((image): image is ImageDto => image !== null),

@@ -2,6 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { findStudent } from '../../../http/auth';
+import { localeOf } from '../../../http/messages';
 import { idList, idParam } from '../../../lib/input-fields';
 import { parseInput } from '../../../lib/input';
 import { guardCouponGuess } from '../lib/coupon-guesses';
@@ -56,11 +57,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async paymentMethods(ctx: Ctx) {
-      ctx.body = { success: true, data: await shop().paymentMethods() };
+      ctx.body = { success: true, data: await shop().paymentMethods(localeOf(ctx)) };
     },
 
     async bankTransferMethod(ctx: Ctx) {
-      ctx.body = { success: true, data: await shop().bankTransferMethod() };
+      ctx.body = { success: true, data: await shop().bankTransferMethod(localeOf(ctx)) };
     },
 
     async bankAccounts(ctx: Ctx) {

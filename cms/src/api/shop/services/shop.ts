@@ -5,8 +5,9 @@
  * and a coupon's usage counters never leave the server.
  */
 import type { Core } from '@strapi/strapi';
-import type { CouponReason, DiscountKind, DiscountType } from '@sala/shared/constants';
+import type { CouponReason, DiscountKind, DiscountType, Locale } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
+import { localizedValue } from '@sala/shared/texts';
 import { ApiError, notFound } from '../../../lib/errors';
 import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
 import { coursePath } from '../../../lib/paths';
@@ -134,6 +135,8 @@ type MethodRow = {
   id: number;
   method_id: number;
   name: string;
+  name_en: string | null;
+  description_en: string | null;
   name_web: string | null;
   payment_type: string;
   provider: string | null;
@@ -217,20 +220,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function methodRows(where: Record<string, unknown>): Promise<MethodRow[]> {
     return (await strapi.db.query(METHOD_UID).findMany({
-      select: ['id', 'method_id', 'name', 'name_web', 'payment_type', 'provider', 'description', 'application_id_1'],
+      select: ['id', 'method_id', 'name', 'name_en', 'name_web', 'payment_type', 'provider', 'description', 'description_en', 'application_id_1'],
       where: { enabled: true, ...where },
       populate: { logo: MEDIA_POPULATE },
       orderBy: [{ sort_order: 'asc' }, { method_id: 'asc' }],
     })) as MethodRow[];
   }
 
-  function methodDto(method: MethodRow, bankList?: BankAccountDto[]): PaymentMethodDto {
+  /** A method as the storefront shows it, named and described in the locale (ADR 183). */
+  function methodDto(method: MethodRow, locale: Locale, bankList?: BankAccountDto[]): PaymentMethodDto {
     return {
       id: method.method_id,
-      name: method.name,
+      name: localizedValue(method.name, method.name_en, locale),
       name_web: method.name_web ?? null,
       payment_type: method.payment_type,
-      description: method.description ?? null,
+      description: localizedValue(method.description ?? null, method.description_en, locale),
       logoUrl: imageUrl(method.logo, 'small'),
       application_id_1: publicKey(method),
       ...(bankList ? { bankList } : {}),
@@ -363,16 +367,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Enabled payment methods in the editors' order; the bank transfer carries its bank accounts. */
-    async paymentMethods(): Promise<PaymentMethodDto[]> {
+    async paymentMethods(locale: Locale = 'th'): Promise<PaymentMethodDto[]> {
       const [methods, banks] = await Promise.all([methodRows({}), bankAccountRows()]);
-      return methods.map((method) => methodDto(method, method.method_id === BANK_TRANSFER_METHOD_ID ? banks : undefined));
+      return methods.map((method) => methodDto(method, locale, method.method_id === BANK_TRANSFER_METHOD_ID ? banks : undefined));
     },
 
     /** The bank-transfer method with its bank accounts; NOT_FOUND when it is switched off. */
-    async bankTransferMethod(): Promise<PaymentMethodDto> {
+    async bankTransferMethod(locale: Locale = 'th'): Promise<PaymentMethodDto> {
       const [method] = await methodRows({ method_id: BANK_TRANSFER_METHOD_ID });
       if (!method) throw notFound();
-      return methodDto(method, await bankAccountRows());
+      return methodDto(method, locale, await bankAccountRows());
     },
 
     /** The shop's enabled bank accounts for transfers; empty when bank transfer is switched off. */
