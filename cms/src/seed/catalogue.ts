@@ -1,5 +1,6 @@
 import { COURSES, COURSE_GROUPS, DEMO_QUIZ_QUESTIONS, PRODUCTS, SHIPPING_FEES, TEACHERS, USER_GROUPS, daysFromNow, type CourseSeed, type PlanSeed } from './data';
 import { DEMO_ACCOUNTS, ensureStorefrontAccount } from './accounts';
+import { courseEnglishColumns, planEnglishName, PRODUCT_ENGLISH } from './english';
 import type { Ids, SeedContext } from './context';
 import type { UploadedFile } from './media';
 
@@ -104,7 +105,13 @@ export async function seedCatalogue({ strapi, create, file }: SeedContext, demoP
   const plans: Ids = new Map();
   for (const course of COURSES) {
     for (const [index, plan] of course.plans.entries()) {
-      plans.set(`${course.key}:${index}`, await create('api::pricing-plan.pricing-plan', planData(plan, index, { reference_code: 'COURSE', course: courses.get(course.key)!.id }, courses)));
+      plans.set(
+        `${course.key}:${index}`,
+        await create('api::pricing-plan.pricing-plan', {
+          ...planData(plan, index, { reference_code: 'COURSE', course: courses.get(course.key)!.id }, courses),
+          name_en: planEnglishName(course.key, plan.name),
+        }),
+      );
     }
   }
 
@@ -113,6 +120,8 @@ export async function seedCatalogue({ strapi, create, file }: SeedContext, demoP
   for (const [index, product] of PRODUCTS.entries()) {
     const row = await create('api::product.product', {
       title: product.title,
+      title_en: PRODUCT_ENGLISH[product.key]?.title ?? null,
+      short_description_en: PRODUCT_ENGLISH[product.key]?.short_description ?? null,
       slug: product.slug,
       sku: product.sku,
       is_published: true,
@@ -165,6 +174,7 @@ function courseData(course: CourseSeed, index: number, { teachers, groups, userG
   const preview = course.preview_video ? file(VIDEO_FILES[course.preview_video]) : null;
   return {
     title: course.title,
+    ...courseEnglishColumns(course.key),
     slug: course.slug,
     is_published: course.is_published ?? true,
     endPublish: course.end_publish_in_days === undefined ? null : daysFromNow(course.end_publish_in_days),

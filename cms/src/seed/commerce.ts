@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { COUPONS, COURSES, ORIGIN_BANKS, PAYMENT_METHODS, PROMOTIONS, SITE_SETTINGS, daysFromNow } from './data';
+import { PAYMENT_METHOD_ENGLISH } from './english';
 import { DEMO_ACCOUNTS, ensureStorefrontAccount } from './accounts';
 import { DEMO_VIDEO_SECONDS, type Catalogue } from './catalogue';
 import type { Ids, Row, SeedContext } from './context';
@@ -27,6 +28,8 @@ export async function seedPayments({ strapi, create, file }: SeedContext, sandbo
       method.method_id,
       await create('api::payment-method.payment-method', {
         ...method,
+        name_en: PAYMENT_METHOD_ENGLISH[method.method_id]?.name ?? null,
+        description_en: PAYMENT_METHOD_ENGLISH[method.method_id]?.description ?? null,
         provider: demo.sandbox ?? 'bank-transfer',
         name_web: SITE_SETTINGS.title,
         enabled: true,
