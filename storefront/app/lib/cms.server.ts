@@ -97,11 +97,20 @@ async function getJson<S extends z.ZodType>(path: string, schema: S, options: Fe
 
 export type CourseListQuery = { keyword?: string; filter?: string };
 
-/** Published courses for the catalogue, cheapest listed default plan as the price. */
-export async function getCourseList(query: CourseListQuery = {}, options?: FetchOptions): Promise<CourseListItem[]> {
+/**
+ * A reference path in the visitor's language (ADR 183): editors' English rides on `?lang=en`, so
+ * each language is its own cache entry; Thai keeps the plain path.
+ */
+export function inLanguage(path: string, locale: Locale | undefined): string {
+  return locale === 'en' ? `${path}${path.includes('?') ? '&' : '?'}lang=en` : path;
+}
+
+/** Published courses for the catalogue, cheapest listed default plan as the price, titled in the locale. */
+export async function getCourseList(query: CourseListQuery = {}, options: FetchOptions & { locale?: Locale } = {}): Promise<CourseListItem[]> {
   const params = new URLSearchParams();
   if (query.keyword) params.set('keyword', query.keyword);
   if (query.filter) params.set('filter', query.filter);
+  if (options.locale === 'en') params.set('lang', 'en');
   const search = params.size ? `?${params}` : '';
   const { data } = await getJson(`/public/courses${search}`, CourseListResponseSchema, options);
   return data;
@@ -242,7 +251,8 @@ export async function getHowToBuy(options: CallOptions = {}) {
 
 /** The registration form's custom fields (reference data). */
 export async function getCustomLabels(options: CallOptions = {}) {
-  return sharedReference('/public/customlabel', options, async (call) => (await callJson('/public/customlabel', CustomLabelsResponseSchema, call)).data);
+  const path = inLanguage('/public/customlabel', options.locale);
+  return sharedReference(path, options, async (call) => (await callJson(path, CustomLabelsResponseSchema, call)).data);
 }
 
 /** The student groups a buyer may pick (reference data). */
@@ -257,7 +267,8 @@ export async function getPromotions(options: CallOptions = {}) {
 
 /** Enabled payment methods in the editors' order; bank transfer carries its bank accounts (reference data). */
 export async function getPaymentMethods(options: CallOptions = {}) {
-  return sharedReference('/public/cart/payments/methods', options, async (call) => (await callJson('/public/cart/payments/methods', PaymentMethodsResponseSchema, call)).data);
+  const path = inLanguage('/public/cart/payments/methods', options.locale);
+  return sharedReference(path, options, async (call) => (await callJson(path, PaymentMethodsResponseSchema, call)).data);
 }
 
 /** Banks a buyer may have transferred from (the report form; reference data). */

@@ -2,13 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { HomePage } from '~/components/home/home-page';
 import { CmsError, getCourseList, toPublicAssetUrl } from '~/lib/cms.server';
+import { getLocale } from '~/lib/i18n.server';
 import { textsOfMatches } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const keyword = new URL(request.url).searchParams.get('keyword')?.trim().slice(0, 100) ?? '';
   try {
-    const courses = await getCourseList({ keyword: keyword || undefined }, { signal: request.signal });
+    const courses = await getCourseList({ keyword: keyword || undefined }, { signal: request.signal, locale: getLocale(request) });
     return {
       keyword,
       courses: courses.map((course) => ({ ...course, pictureUrl: toPublicAssetUrl(course.pictureUrl) })),

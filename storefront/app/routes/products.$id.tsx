@@ -18,17 +18,17 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError, isCmsNotFound } from '~/lib/cms.server';
 import { parseCourseId } from '~/models/course-path';
 import { getLocale, getTexts } from '~/lib/i18n.server';
-import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
+import { textsOfMatches, translatorFromTexts, type Locale } from '~/models/i18n';
 import { addProductToCart, getProductDetail, handOffToBookstore } from '~/lib/products.server';
 import { getShippingAddresses } from '~/lib/shipping.server';
 import { getSessionStudent, hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
 
-async function loadProduct(idParam: string | undefined, signal: AbortSignal) {
+async function loadProduct(idParam: string | undefined, signal: AbortSignal, locale: Locale) {
   const productId = parseCourseId(idParam);
   if (productId === null) throw data(null, { status: 404 });
   try {
-    return await getProductDetail(productId, { signal });
+    return await getProductDetail(productId, { signal, locale });
   } catch (error) {
     if (isCmsNotFound(error)) throw data(null, { status: 404 });
     if (error instanceof CmsError || error instanceof CmsApiError) {
@@ -40,7 +40,7 @@ async function loadProduct(idParam: string | undefined, signal: AbortSignal) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const product = await loadProduct(params.id, request.signal);
+  const product = await loadProduct(params.id, request.signal, getLocale(request));
   const url = new URL(request.url);
   // The canonical address carries the current slug; any other spelling moves there for good.
   if (url.pathname !== product.path) throw redirect(`${product.path}${url.search}`, 301);

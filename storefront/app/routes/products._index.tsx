@@ -15,6 +15,7 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { textsOfMatches, useT } from '~/models/i18n';
 import { getProductList, readProductListQuery } from '~/lib/products.server';
+import { getLocale } from '~/lib/i18n.server';
 import { hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = readProductListQuery(new URL(request.url));
   const cacheControl = hasSessionCookie(request) ? PRIVATE : PUBLIC_PAGE_CACHE_CONTROL;
   try {
-    const list = await getProductList(query, { signal: request.signal });
+    const list = await getProductList(query, { signal: request.signal, locale: getLocale(request) });
     return data({ query, ...list }, { headers: { 'Cache-Control': cacheControl } });
   } catch (error) {
     if (!(error instanceof CmsError || error instanceof CmsApiError)) throw error;

@@ -4,6 +4,7 @@
  * checkout is heavier, and it is loaded on its own.
  */
 import { formatMoney } from '@sala/shared/money';
+import { formatCount } from '@sala/shared/texts';
 import { useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { CourseCard } from '~/components/course-card';
 import type { CourseListItem } from '~/models/catalog';
@@ -100,11 +101,11 @@ export function CourseFacts({ course }: { course: CourseView }) {
   if (registration) facts.push([t('course_registration_label'), `${registration.start} - ${registration.end}`, 'registration-dates']);
   if (classes) facts.push([t('course_class_label'), classes.start === classes.end ? classes.start : `${classes.start} - ${classes.end}`, 'class-dates']);
   if (course.venue) facts.push([t('course_venue'), course.venue, 'venue']);
-  if (course.seatsLeft !== null) facts.push([t('course_seats'), t('course_seats_left', { seat: course.seatsLeft }), 'seats']);
+  if (course.seatsLeft !== null) facts.push([t('course_seats'), t('course_seats_left', { seat: formatCount(course.seatsLeft, locale) }), 'seats']);
   if (course.courseLength) facts.push([t('course_length'), course.courseLength, 'length']);
   if (course.language) facts.push([t('course_language'), course.language === 'th' ? 'ไทย' : course.language === 'en' ? 'English' : course.language, 'language']);
   if (course.freeBook) facts.push([t('course_free_book'), '✓', 'free-book']);
-  if (course.coursePoint !== null && course.coursePoint > 0) facts.push([t('course_points'), t('course_points_value', { point: course.coursePoint }), 'points']);
+  if (course.coursePoint !== null && course.coursePoint > 0) facts.push([t('course_points'), t('course_points_value', { point: formatCount(course.coursePoint, locale) }), 'points']);
   if (facts.length === 0) return null;
   return (
     <dl className="course-facts" data-testid="course-facts">
