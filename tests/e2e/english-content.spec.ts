@@ -1,0 +1,25 @@
+import { keepScreenshot, seededCourse } from './support/course-checkout';
+import { expect, test, waitForHydration } from './support/fixtures';
+
+test('with English chosen, the course page shows the editors’ English plan and payment-method names, Thai where none, and the length in English', async ({ page, request }, testInfo) => {
+  // a language switch loads the page again: two full page loads and hydrations
+  test.slow();
+  const course = await seededCourse(request, 'online-marketing-for-beginners');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(course.path);
+  await waitForHydration(page);
+  await expect(page.getByTestId('plan-card').first()).toContainText('ซื้อขาด เรียนได้ตลอด');
+  await page.getByRole('link', { name: 'EN', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Online Marketing for Beginners');
+  await expect(page.getByTestId('plan-card').first()).toContainText('Lifetime access');
+  // no English name for the member plan: its Thai name stands
+  await expect(page.getByTestId('plan-card').nth(1)).toContainText('ราคาสมาชิก');
+  await expect(page.getByTestId('payment-method').filter({ hasText: 'Bank transfer' })).toBeVisible();
+  await expect(page.getByTestId('payment-method').filter({ hasText: 'โอนเงินผ่านธนาคาร' })).toHaveCount(0);
+  await expect(page.getByTestId('course-facts').locator('[data-fact="length"]')).toContainText('4 hours 30 minutes');
+  await keepScreenshot(page, testInfo, 'english-course-page-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('plan-card').first()).toBeVisible();
+  await keepScreenshot(page, testInfo, 'english-course-page-390');
+});
