@@ -168,6 +168,14 @@ export const DEFAULT_WITHHOLDING_PERCENT: WithholdingPercent = 3;
 export const MINIMUM_ONLINE_PAYMENT_AMOUNT = 2000;
 export const MINIMUM_PAYMENT_METHOD_IDS: readonly PaymentMethodId[] = [PAYMENT_METHOD_IDS.OMISE_CARD, PAYMENT_METHOD_IDS.OMISE_PROMPTPAY];
 
+/**
+ * How the site's listed prices relate to VAT (ADR 182): `included` prices contain it (the
+ * breakdown takes it out), `added` prices are before VAT and the order adds it on top.
+ */
+export const VAT_MODES = ['included', 'added'] as const;
+export type VatMode = (typeof VAT_MODES)[number];
+export const DEFAULT_VAT_MODE: VatMode = 'included';
+
 /** Below this net total (minor units) the tax-invoice check is skipped: 1000 THB, or 30 USD on the layout-four path. */
 export const TAX_INVOICE_CHECK_MIN_AMOUNT: Readonly<Record<Currency, number>> = { THB: 100000, USD: 3000 };
 

@@ -3,7 +3,7 @@
  * availability, the card hand-off order id, report time conversion and the
  * amount a payment is for. Provider amount encodings live in money/.
  */
-import { BANGKOK_UTC_OFFSET_HOURS, MS_PER_HOUR, type Currency } from '../constants/index.js';
+import { BANGKOK_UTC_OFFSET_HOURS, MS_PER_HOUR, type Currency, type VatMode } from '../constants/index.js';
 import { money, subtract, add, toMajorString, type Money } from '../money/index.js';
 
 export { CARD_TYPES, cardDigits, detectCardType, isValidCardNumber, luhnCheck, possibleCardTypes, type CardType, type CardTypeInfo } from './card-types.js';
@@ -15,13 +15,17 @@ export type OrderAmounts = {
   shippingFeeAmount: number;
   withholdingAmount: number;
   currency?: Currency;
+  /** The order's VAT and whether it was added on top of the prices (ADR 182); included when absent. */
+  vatAmount?: number;
+  vatMode?: VatMode;
 };
 
-/** What the buyer pays: price - discount + shipping_fee - withholding_price. */
+/** What the buyer pays: price - discount + shipping_fee - withholding_price (+ vat when added on top). */
 export function amountToPay(order: OrderAmounts): Money {
   const currency = order.currency ?? 'THB';
   const gross = add(subtract(money(order.priceAmount, currency), money(order.discountAmount, currency)), money(order.shippingFeeAmount, currency));
-  return subtract(gross, money(order.withholdingAmount, currency));
+  const withVat = order.vatMode === 'added' ? add(gross, money(order.vatAmount ?? 0, currency)) : gross;
+  return subtract(withVat, money(order.withholdingAmount, currency));
 }
 
 /** The default of the report's amount input: the amount to pay with 2 decimals ('1070.00'). */

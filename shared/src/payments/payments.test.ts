@@ -95,6 +95,13 @@ describe('payment helpers', () => {
     expect(amountToPay({ ...order, currency: 'USD' }).currency).toBe('USD');
   });
 
+  it('adds the VAT of an order priced with VAT on top, and only then', () => {
+    // 1,000.00 - 100.00 + 50.00 + 66.50 VAT - 27.00 = 989.50
+    const order = { priceAmount: 100000, discountAmount: 10000, shippingFeeAmount: 5000, withholdingAmount: 2700, vatAmount: 6650 };
+    expect(amountToPay({ ...order, vatMode: 'added' }).amount).toBe(98950);
+    expect(amountToPay({ ...order, vatMode: 'included' }).amount).toBe(92300);
+  });
+
   test.each([
     [[{ account_id: '123', bank_name: 'KBANK' }], true],
     [[], false],

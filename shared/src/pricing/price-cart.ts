@@ -2,7 +2,6 @@ import {
   DEFAULT_WITHHOLDING_PERCENT,
   MINIMUM_ONLINE_PAYMENT_AMOUNT,
   MINIMUM_PAYMENT_METHOD_IDS,
-  TAX_INVOICE_CHECK_MIN_AMOUNT,
   type CouponReason,
   type Currency,
   type DiscountKind,
@@ -10,7 +9,8 @@ import {
   type PromotionReason,
   type WithholdingPercent,
 } from '../constants/index.js';
-import { allocate, includedTax, money, percentOf, percentToBasisPoints, subtract, type Money } from '../money/index.js';
+import { allocate, money, percentOf, subtract, type Money } from '../money/index.js';
+import { taxInvoiceCheckApplies, taxTotals, vatModeOf } from './vat.js';
 import type {
   AppliedCoupon,
   AppliedPromotion,
@@ -198,7 +198,8 @@ function priceLines(input: PriceCartInput, currency: Currency): WorkingLine[] {
 
 /**
  * Prices a cart: list prices, the promotion, then coupons (percent first, then
- * amount, largest first), VAT contained in the prices, withholding on the pre-VAT
+ * amount, largest first), VAT contained in the prices or added on top (the site's
+ * mode), withholding on the pre-VAT
  * goods value, and the amount to pay. Pure: the same input always gives the same
  * breakdown, whatever the order of its coupons. Business outcomes (a rejected
  * coupon, a missing price) come back as data; only malformed input throws.
@@ -294,25 +295,22 @@ export function priceCart(input: PriceCartInput): PriceBreakdown {
     };
   });
 
-  // Totals. Listed prices include VAT (docs/decisions/010); withholding is on the pre-VAT goods value (011).
+  // Totals. Listed prices include VAT or have it added (ADR 010, ADR 182); withholding is on the pre-VAT goods value (011).
   const m = (amount: number): Money => money(amount, currency);
   const subtotal = m(lines.reduce((a, l) => a + l.listAmount, 0));
   const discount = m(lines.reduce((a, l) => a + l.discountAmount, 0));
-  const goods = subtract(subtotal, discount);
   const shippingFeeAmount = input.shippingFeeAmount ?? 0;
   assertMinorUnits(shippingFeeAmount, 'shippingFeeAmount');
   const shipping = m(shippingFeeAmount);
-  const net = m(goods.amount + shipping.amount);
   const vatBasisPoints = settings.vatEnabled ? settings.vatBasisPoints : 0;
-  const vat = includedTax(net, vatBasisPoints);
-  const withholdingBase = subtract(goods, includedTax(goods, vatBasisPoints));
+  const vatMode = vatModeOf(settings.vatMode);
   let withholdingPercent: WithholdingPercent | null = null;
   if (input.withholding?.enabled) {
     if (input.taxInvoice?.personType === 'juristic_person') withholdingPercent = input.withholding.percent ?? DEFAULT_WITHHOLDING_PERCENT;
     else problems.push({ code: 'WITHHOLDING_REQUIRES_JURISTIC_PERSON' });
   }
-  const withholding = percentOf(withholdingBase, percentToBasisPoints(withholdingPercent ?? 0));
-  const amountToPay = subtract(net, withholding);
+  const taxes = taxTotals({ goods: subtract(subtotal, discount), shipping, vatBasisPoints, vatMode, withholdingPercent });
+  const { amountToPay } = taxes;
   const belowMinimum =
     currency === 'THB' && MINIMUM_PAYMENT_METHOD_IDS.includes(input.paymentMethodId as PaymentMethodId) && amountToPay.amount > 0 && amountToPay.amount < MINIMUM_ONLINE_PAYMENT_AMOUNT;
   if (belowMinimum) problems.push({ code: 'MINIMUM_AMOUNT' });
@@ -325,10 +323,11 @@ export function priceCart(input: PriceCartInput): PriceBreakdown {
     appliedPromotion,
     rejectedPromotions,
     applicablePromotionIds,
-    totals: { subtotal, discount, shipping, net, vat, withholdingBase, withholding, amountToPay },
+    totals: { subtotal, discount, shipping, ...taxes },
     vatBasisPoints,
+    vatMode,
     withholdingPercent,
-    taxInvoiceCheckRequired: Boolean(input.taxInvoice) && net.amount >= TAX_INVOICE_CHECK_MIN_AMOUNT[currency],
+    taxInvoiceCheckRequired: Boolean(input.taxInvoice) && taxInvoiceCheckApplies(taxes.withVat),
     belowMinimum,
     zeroTotal: amountToPay.amount === 0,
     problems,

@@ -1,4 +1,4 @@
-import type { CouponReason, CourseType, Currency, DiscountKind, DiscountType, ErrorCode, PromotionReason, TaxPersonType, WithholdingPercent } from '../constants/index.js';
+import type { CouponReason, CourseType, Currency, DiscountKind, DiscountType, ErrorCode, PromotionReason, TaxPersonType, VatMode, WithholdingPercent } from '../constants/index.js';
 import type { Money } from '../money/index.js';
 
 /** The plan a line is bought on; prices in minor units, null when the plan has no price in that currency. */
@@ -63,6 +63,8 @@ export type PricingSettings = {
   vatEnabled: boolean;
   /** Site vat_value in basis points (7% = 700); see percentToBasisPoints. */
   vatBasisPoints: number;
+  /** Whether listed prices contain VAT or have it added on top (ADR 182); 'included' when absent. */
+  vatMode?: VatMode;
   /** Coupon and promotion are mutually exclusive. */
   couponOrPromotion: boolean;
   /** At most one coupon per order. */
@@ -140,19 +142,23 @@ export type RejectedPromotion = { id: number; reason: PromotionReason };
 export type PriceProblem = { code: ErrorCode; courseId?: number };
 
 export type PriceTotals = {
-  /** Σ list prices (VAT included). */
+  /** Σ list prices (VAT included, or before VAT when the site adds it). */
   subtotal: Money;
   /** Σ discounts; never more than the subtotal. */
   discount: Money;
   shipping: Money;
-  /** subtotal - discount + shipping: what the order is worth, VAT included. */
+  /** subtotal - discount + shipping: the order at its listed prices. */
   net: Money;
-  /** The VAT contained in net (0 when VAT is off). */
+  /** The VAT of the order: contained in net when included, on top of it when added (0 when VAT is off). */
   vat: Money;
+  /** The order's value before VAT: net - vat when included, net when added. */
+  beforeVat: Money;
+  /** The order's value with VAT: net when included, net + vat when added. */
+  withVat: Money;
   /** The pre-VAT value of the discounted goods that withholding is taken from. */
   withholdingBase: Money;
   withholding: Money;
-  /** subtotal - discount + shipping - withholding. */
+  /** withVat - withholding. */
   amountToPay: Money;
 };
 
@@ -167,9 +173,11 @@ export type PriceBreakdown = {
   applicablePromotionIds: number[];
   totals: PriceTotals;
   vatBasisPoints: number;
+  /** The VAT mode the cart was priced in. */
+  vatMode: VatMode;
   /** The withholding rate used, or null when none is withheld. */
   withholdingPercent: WithholdingPercent | null;
-  /** A tax invoice was asked for and the net total reaches 1000 THB (30 USD). */
+  /** A tax invoice was asked for and the order with VAT reaches 1000 THB (30 USD): below that the tax-invoice check is skipped. */
   taxInvoiceCheckRequired: boolean;
   /** Methods 8 and 9 cannot charge this amount: below 20 THB after withholding. */
   belowMinimum: boolean;

@@ -7,8 +7,8 @@
  * apply these functions and neither restates them.
  */
 import { z } from 'zod';
-import { WITHHOLDING_PERCENTS, type WithholdingPercent } from '../constants/index.js';
-import type { PricingSettings } from '../pricing/index.js';
+import { DEFAULT_VAT_MODE, VAT_MODES, WITHHOLDING_PERCENTS, type WithholdingPercent } from '../constants/index.js';
+import { vatModeOf, type PricingSettings } from '../pricing/index.js';
 import type { RegistrationSettings } from '../schemas/index.js';
 
 const flag = (fallback: boolean) => z.boolean().optional().default(fallback);
@@ -39,6 +39,12 @@ export const SiteSettingsSchema = z.looseObject({
   is_enable_vat: flag(false),
   /** Basis points (700 = 7%). */
   vat_value: z.number().optional().default(0),
+  /** Listed prices contain VAT ('included', the default) or have it added on top ('added'); ADR 182. */
+  vat_mode: z
+    .enum(VAT_MODES)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? DEFAULT_VAT_MODE),
   /** Hours before an unpaid order is cancelled; 0 never. */
   auto_cancel: z.number().nullable().optional().default(0),
   is_enable_tax_invoice: flag(false),
@@ -84,7 +90,7 @@ type GroupSwitches = Pick<SiteSettings, 'is_student_choose_group' | 'package_use
 type TaxSwitches = Pick<SiteSettings, 'package_tax_system' | 'is_enable_addon_tax' | 'is_enable_tax_invoice'>;
 /** A database row may hold null where the wire holds the default. */
 type Stored<T> = { [K in keyof T]?: T[K] | null };
-type PricingSwitches = Stored<Pick<SiteSettings, 'is_enable_vat' | 'vat_value' | 'is_coupon_or_promotion' | 'is_one_coupon_per_order'>>;
+type PricingSwitches = Stored<Pick<SiteSettings, 'is_enable_vat' | 'vat_value' | 'vat_mode' | 'is_coupon_or_promotion' | 'is_one_coupon_per_order'>>;
 
 /** Students choose their group only when the site lets them and the USER_GROUP package is on. */
 export function studentPicksGroup(settings: GroupSwitches): boolean {
@@ -133,12 +139,13 @@ export function withholdingPercentsOf(settings: { withholding_percents?: unknown
   return offered.length > 0 ? offered : [...WITHHOLDING_PERCENTS];
 }
 
-/** The pricing engine's settings from the site's switches; a missing switch is off, a missing VAT rate 0. */
+/** The pricing engine's settings from the site's switches; a missing switch is off, a missing VAT rate 0, a missing VAT mode included. */
 export function pricingSettingsOf(settings: PricingSwitches | null | undefined): PricingSettings {
   return {
     vatEnabled: Boolean(settings?.is_enable_vat),
     // stored in basis points already (700 = 7%)
     vatBasisPoints: settings?.vat_value ?? 0,
+    vatMode: vatModeOf(settings?.vat_mode),
     couponOrPromotion: Boolean(settings?.is_coupon_or_promotion),
     oneCouponPerOrder: Boolean(settings?.is_one_coupon_per_order),
   };

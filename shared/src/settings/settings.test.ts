@@ -92,11 +92,19 @@ describe('withholdingPercentsOf', () => {
 
 describe('pricingSettingsOf', () => {
   it('maps the switches to the engine settings', () => {
-    expect(pricingSettingsOf({ ...SETTINGS, is_one_coupon_per_order: true })).toEqual({ vatEnabled: true, vatBasisPoints: 700, couponOrPromotion: false, oneCouponPerOrder: true });
+    expect(pricingSettingsOf({ ...SETTINGS, is_one_coupon_per_order: true })).toEqual({ vatEnabled: true, vatBasisPoints: 700, vatMode: 'included', couponOrPromotion: false, oneCouponPerOrder: true });
+  });
+
+  it('carries the VAT mode: added on top when the site says so, included otherwise', () => {
+    expect(pricingSettingsOf({ ...SETTINGS, vat_mode: 'added' }).vatMode).toBe('added');
+    expect(pricingSettingsOf({ ...SETTINGS, vat_mode: null }).vatMode).toBe('included');
+    expect(SiteSettingsSchema.parse({}).vat_mode).toBe('included');
+    expect(SiteSettingsSchema.parse({ vat_mode: 'added' }).vat_mode).toBe('added');
+    expect(SiteSettingsSchema.safeParse({ vat_mode: 'on top' }).success).toBe(false);
   });
 
   it('reads a missing row or null columns as off', () => {
-    const off = { vatEnabled: false, vatBasisPoints: 0, couponOrPromotion: false, oneCouponPerOrder: false };
+    const off = { vatEnabled: false, vatBasisPoints: 0, vatMode: 'included', couponOrPromotion: false, oneCouponPerOrder: false };
     expect(pricingSettingsOf(null)).toEqual(off);
     expect(pricingSettingsOf({ is_enable_vat: null, vat_value: null })).toEqual(off);
   });
