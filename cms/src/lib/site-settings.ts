@@ -44,6 +44,7 @@ type PageSettingRow = {
 export const ORDER_SETTING_FIELDS = [
   'is_enable_vat',
   'vat_value',
+  'vat_mode',
   'is_coupon_or_promotion',
   'is_one_coupon_per_order',
   'auto_cancel',

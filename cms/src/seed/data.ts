@@ -669,6 +669,7 @@ export const SITE_SETTINGS = {
   is_access_rights: false,
   is_enable_vat: false,
   vat_value: 700,
+  vat_mode: 'included',
   auto_cancel: 48,
   is_enable_tax_invoice: true,
   is_enable_addon_tax: true,

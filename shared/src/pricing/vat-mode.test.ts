@@ -3,7 +3,7 @@ import { money } from '../money/index.js';
 import { SETTINGS, cart, coupon, line, promotion } from './fixtures.test-helpers.js';
 import { priceCart } from './price-cart.js';
 import type { PriceBreakdown, PricingSettings } from './types.js';
-import { taxTotals, vatModeOf } from './vat.js';
+import { storedBeforeVatAmount, taxTotals, vatModeOf } from './vat.js';
 
 const included: PricingSettings = { ...SETTINGS, vatEnabled: true, vatBasisPoints: 700, vatMode: 'included' };
 const added: PricingSettings = { ...included, vatMode: 'added' };
@@ -154,6 +154,16 @@ describe('taxTotals', () => {
       const t = taxTotals({ goods: money(123457), shipping: money(4321), vatBasisPoints: 700, vatMode, withholdingPercent: 3 });
       expect(t.amountToPay.amount).toBe(t.withVat.amount - t.withholding.amount);
       expect(t.beforeVat.amount + t.vat.amount).toBe(t.withVat.amount);
+    }
+  });
+});
+
+describe('storedBeforeVatAmount', () => {
+  it("gives a placed order's value before VAT back from its columns, as the engine priced it", () => {
+    for (const vatMode of ['included', 'added'] as const) {
+      const result = priceCart(cart({ lines: [line(1, 123457)], shippingFeeAmount: 4321, coupons: [coupon({ id: 1, discountAmount: 10000 })], settings: { ...included, vatMode } }));
+      const { subtotal, discount, shipping, vat, beforeVat } = result.totals;
+      expect(storedBeforeVatAmount({ priceAmount: subtotal.amount, discountAmount: discount.amount, shippingFeeAmount: shipping.amount, vatAmount: vat.amount, vatMode })).toBe(beforeVat.amount);
     }
   });
 });

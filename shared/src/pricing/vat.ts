@@ -60,3 +60,12 @@ export function taxTotals(input: TaxTotalsInput): TaxTotals {
 export function taxInvoiceCheckApplies(withVat: Money): boolean {
   return withVat.amount >= TAX_INVOICE_CHECK_MIN_AMOUNT[withVat.currency];
 }
+
+/** A placed order's columns, in minor units, as the order keeps them. */
+export type StoredVatAmounts = { priceAmount: number; discountAmount: number; shippingFeeAmount: number; vatAmount: number; vatMode: VatMode };
+
+/** A placed order's value before VAT from its stored columns: price - discount + shipping, less its VAT when included. */
+export function storedBeforeVatAmount(order: StoredVatAmounts): number {
+  const net = order.priceAmount - order.discountAmount + order.shippingFeeAmount;
+  return order.vatMode === 'included' ? net - order.vatAmount : net;
+}

@@ -43,4 +43,9 @@ export const ORDERS_TEXTS = {
   orders_tax_person_type: { th: 'ประเภทผู้เสียภาษี', en: 'Taxpayer type' },
   orders_tax_certificate_kept: { th: 'ไฟล์ที่บันทึกไว้: {names}', en: 'Saved files: {names}' },
   orders_tax_back: { th: 'กลับไปที่คำสั่งซื้อของฉัน', en: 'Back to my orders' },
+  // VAT in a price breakdown (ADR 182): the cart, the order, the order mails
+  vat_before_vat: { th: 'มูลค่าก่อนภาษีมูลค่าเพิ่ม', en: 'Value before VAT' },
+  vat_added: { th: 'ภาษีมูลค่าเพิ่ม {rate}% (บวกเพิ่มจากราคา)', en: 'VAT {rate}% (added)' },
+  vat_included_label: { th: 'ภาษีมูลค่าเพิ่ม (รวมในราคาแล้ว)', en: 'VAT (included)' },
+  vat_added_label: { th: 'ภาษีมูลค่าเพิ่ม (บวกเพิ่มจากราคา)', en: 'VAT (added)' },
 } as const satisfies Record<string, { th: string; en: string }>;

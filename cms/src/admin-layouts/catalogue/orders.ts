@@ -19,7 +19,7 @@ export const ORDER: AdminLayout = {
   list: ['id', 'user', 'state', 'status', 'net', 'payment_method', 'createdAt'],
   groups: [
     { title: 'คำสั่งซื้อ', fields: ['state', 'status', 'user', 'payment_method', 'currency_code', 'order_token', 'lines'] },
-    { title: 'ยอดเงิน', fields: ['price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net'] },
+    { title: 'ยอดเงิน', fields: ['price', 'discount', 'shipping_fee', 'vat', 'vat_mode', 'withholding_price', 'net'] },
     { title: 'ส่วนลด', fields: ['coupons', 'promotion'] },
     { title: 'ภาษี', fields: ['is_require_tax_invoice', 'is_withholding', 'withholding_percent', 'tax_info'] },
     { title: 'จัดส่ง', fields: ['shipping_fee_option', 'shipping_address'] },
@@ -38,6 +38,7 @@ export const ORDER: AdminLayout = {
     discount: { label: 'ส่วนลด', description: 'ส่วนลดจากคูปองและโปรโมชัน' },
     shipping_fee: { label: 'ค่าจัดส่ง', description: 'ค่าจัดส่งของคำสั่งซื้อ' },
     vat: { label: 'ภาษีมูลค่าเพิ่ม', description: 'VAT ตามอัตราในการตั้งค่าเว็บไซต์' },
+    vat_mode: { label: 'วิธีคิด VAT', description: 'วิธีคิด VAT ตอนสั่งซื้อ: รวมในราคาแล้ว หรือบวกเพิ่มจากราคา (ยอดสุทธิรวม VAT แล้ว)' },
     withholding_price: { label: 'ภาษีหัก ณ ที่จ่าย', description: 'ยอดที่ผู้ซื้อหักไว้และต้องส่งหนังสือรับรอง' },
     net: { label: 'ยอดชำระสุทธิ', column: 'ยอดสุทธิ', description: 'ยอดที่ผู้ซื้อต้องชำระ' },
     is_withholding: { label: 'หักภาษี ณ ที่จ่าย', description: 'ผู้ซื้อเป็นนิติบุคคลที่หักภาษีไว้' },

@@ -28,7 +28,7 @@ export const SITE_SETTING: AdminLayout = {
     { title: 'สั่งซื้อ', fields: wide(['is_thank_you_page', 'auto_cancel', 'is_access_rights']) },
     { title: 'ชำระเงิน', fields: wide(['slip']) },
     { title: 'คูปองและโปรโมชัน', fields: wide(['is_coupon_or_promotion', 'is_one_coupon_per_order']) },
-    { title: 'ภาษี', fields: wide(['is_enable_vat', 'vat_value', 'is_enable_tax_invoice', 'is_enable_addon_tax', 'is_enable_withholding_tax', 'withholding_percents']) },
+    { title: 'ภาษี', fields: wide(['is_enable_vat', 'vat_value', 'vat_mode', 'is_enable_tax_invoice', 'is_enable_addon_tax', 'is_enable_withholding_tax', 'withholding_percents']) },
     {
       title: 'ฟอร์มสมัคร',
       fields: wide([
@@ -65,8 +65,12 @@ export const SITE_SETTING: AdminLayout = {
     is_access_rights: { label: 'แสดงสิทธิ์การเข้าเรียน', description: 'แสดงระยะเวลาเข้าเรียนที่เหลือในหน้าของผู้เรียน' },
     is_coupon_or_promotion: { label: 'คูปองหรือโปรโมชันอย่างเดียว', description: 'ใช้คูปองแล้วจะไม่ได้โปรโมชันในคำสั่งซื้อเดียวกัน' },
     is_one_coupon_per_order: { label: 'หนึ่งคูปองต่อคำสั่งซื้อ', description: 'ผู้ซื้อใช้คูปองได้ครั้งละหนึ่งใบ' },
-    is_enable_vat: { label: 'คิดภาษีมูลค่าเพิ่ม (VAT)', description: 'บวก VAT ในยอดชำระตามอัตราด้านล่าง' },
+    is_enable_vat: { label: 'คิดภาษีมูลค่าเพิ่ม (VAT)', description: 'แสดงและคิด VAT ตามอัตราและวิธีคิดด้านล่าง' },
     vat_value: { label: 'อัตรา VAT (% × 100)', description: 'เปอร์เซ็นต์คูณ 100 เช่น 700 คือ 7%' },
+    vat_mode: {
+      label: 'วิธีคิด VAT',
+      description: 'รวม VAT ในราคาแล้ว: ราคาที่ตั้งรวม VAT ยอดชำระเท่าราคา / บวก VAT เพิ่มจากราคา: ราคาที่ตั้งยังไม่รวม VAT ยอดชำระ = ราคา + VAT คำสั่งซื้อเดิมคงวิธีคิดที่ใช้ตอนสั่งซื้อ',
+    },
     is_enable_tax_invoice: { label: 'ออกใบกำกับภาษี', description: 'ผู้ซื้อขอใบกำกับภาษีได้ตอนชำระเงิน' },
     is_enable_addon_tax: { label: 'ฟอร์มข้อมูลภาษี', description: 'แสดงฟอร์มข้อมูลผู้เสียภาษีตอนชำระเงิน' },
     is_enable_withholding_tax: { label: 'หักภาษี ณ ที่จ่าย', description: 'นิติบุคคลเลือกหักภาษี ณ ที่จ่ายได้' },

@@ -34,6 +34,9 @@ export const CHOICES_TH: Record<string, string> = {
   // money
   THB: 'บาท (THB)',
   USD: 'ดอลลาร์สหรัฐ (USD)',
+  // VAT mode of the site and of each order
+  included: 'รวม VAT ในราคาแล้ว',
+  added: 'บวก VAT เพิ่มจากราคา',
   // orders, transfer reports and payment attempts
   notYetReceived: 'ยังไม่ได้รับชำระ',
   pendingApproved: 'รออนุมัติ',

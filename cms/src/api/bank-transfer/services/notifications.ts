@@ -11,6 +11,7 @@ import type { TextKey, Translate } from '@sala/shared/texts';
 import { ApiError, conflict, notFound, tooManyRequests } from '../../../lib/errors';
 import { storefrontUrl } from '../../../lib/paths';
 import { translatorFor } from '../../../lib/texts';
+import { ORDER_VAT_FIELDS, orderVatLines, type OrderVatRow } from '../../../lib/order-vat';
 import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
 
 const DEFAULT_SHOP_EMAIL = 'shop@sala.local';
@@ -33,7 +34,7 @@ type ReportRow = {
   slip?: { name: string }[] | null;
 };
 
-type OrderRow = { id: number; state: string; order_token: string; net: number; currency_code: Currency; user?: OrderOwner | null };
+type OrderRow = OrderVatRow & { id: number; state: string; order_token: string; net: number; currency_code: Currency; user?: OrderOwner | null };
 
 type Line = [label: TextKey, value: string | null | undefined];
 
@@ -89,7 +90,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   async function readOrder(orderId: number): Promise<OrderRow | null> {
     return (await strapi.db.query(UID.order).findOne({
       where: { id: orderId },
-      select: ['id', 'state', 'order_token', 'net', 'currency_code'],
+      select: ['id', 'state', 'order_token', 'net', ...ORDER_VAT_FIELDS],
       populate: { user: { select: [...ORDER_OWNER_FIELDS] } },
     })) as OrderRow | null;
   }
@@ -115,6 +116,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     const amount = formatMoney(money(Number(order.net), order.currency_code ?? 'THB'), 'th');
     const lines: Line[] = [
       ['mail_payment_order_label', String(order.id)],
+      ...orderVatLines(order),
       ['mail_payment_amount_label', amount],
     ];
     if (!report) return lines;

@@ -4,7 +4,8 @@
 import type { Core } from '@strapi/strapi';
 import type { OrderStatus, PricingType, TaxPersonType } from '@sala/shared/constants';
 import type { Buyer, OwnedCourse } from '@sala/shared/eligibility';
-import { TAX_INVOICE_DETAIL_FIELDS, isValidThaiTaxId } from '@sala/shared/schemas';
+import { TAX_INVOICE_DETAIL_FIELDS, isValidThaiTaxId, taxInvoiceLabels } from '@sala/shared/schemas';
+import type { Translate } from '@sala/shared/texts';
 import { createRows } from '../../../lib/rows';
 import { UID, type Trx } from './db';
 import type { Student } from '../../../http/ctx';
@@ -38,6 +39,22 @@ export function taxInvoiceOf(student: Student): { personType: TaxPersonType } | 
   if (student.tax_person_type === 'juristic_person' && isValidThaiTaxId(taxId) && student.tax_name_one) return { personType: 'juristic_person' };
   if (student.is_require_tax_invoice) return { personType: 'normal_person' };
   return null;
+}
+
+/**
+ * The tax-invoice check (spec section 9, ADR 182): an order that asks for a tax invoice and
+ * reaches 1,000 THB (30 USD) must find the buyer's tax details on the account, a name and a
+ * valid 13-digit payer id, or the invoice could not be issued. The fields that fail, by wire
+ * name, each with its Thai message; empty when they are there.
+ */
+export function missingTaxInvoiceDetails(student: Student, t: Translate): Record<string, string[]> {
+  const name = typeof student.tax_name_one === 'string' ? student.tax_name_one.trim() : '';
+  const taxId = typeof student.tax_payer_identification_no === 'string' ? student.tax_payer_identification_no.trim() : '';
+  const labels = taxInvoiceLabels(student.tax_person_type === 'juristic_person' ? 'juristic_person' : 'normal_person');
+  const errors: Record<string, string[]> = {};
+  if (!name) errors.tax_name_one = [t('validation_required', { label: t(labels.nameOne) })];
+  if (!isValidThaiTaxId(taxId)) errors.tax_payer_identification_no = [t(/^\d{13}$/.test(taxId) ? 'tax_id_checksum' : 'tax_id_invalid')];
+  return errors;
 }
 
 /** What the order keeps of the buyer's tax details, as they were when it was placed. */

@@ -3,8 +3,9 @@
  * minor units turned into the wire's major-unit numbers, with an explicit field
  * list so nothing else of the order, its buyer or its payment method leaves.
  */
-import type { Currency, OrderStatus } from '@sala/shared/constants';
+import type { Currency, OrderStatus, VatMode } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
+import { storedBeforeVatAmount, vatModeOf } from '@sala/shared/pricing';
 
 export type OrderLineRow = {
   id: number;
@@ -28,6 +29,8 @@ export type OrderRow = {
   discount: number;
   shipping_fee: number;
   vat: number;
+  /** NULL on a row written before the column (docs/decisions/182): read as included. */
+  vat_mode?: VatMode | null;
   withholding_price: number;
   net: number;
   cancel_at: string | Date | null;
@@ -38,7 +41,7 @@ export type OrderRow = {
   payment_method?: { method_id: number } | null;
 };
 
-export const ORDER_FIELDS = ['id', 'order_token', 'state', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'withholding_price', 'net', 'cancel_at', 'pricing'];
+export const ORDER_FIELDS = ['id', 'order_token', 'state', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'vat_mode', 'withholding_price', 'net', 'cancel_at', 'pricing'];
 
 export const ORDER_POPULATE = {
   user: { select: ['id', 'email', 'tel'] },
@@ -74,6 +77,12 @@ export type OrderDetail = {
   shipping_fee: number;
   withholding_price: number;
   vat: number;
+  /** Whether the order's VAT is contained in its prices or was added on top (ADR 182). */
+  vat_mode: VatMode;
+  /** The VAT rate the order was priced with, in basis points (700 = 7%); 0 without VAT. */
+  vat_basis_points: number;
+  /** The order's value before VAT: price - discount + shipping_fee, less the VAT when it is included. */
+  before_vat: number;
   net: number;
   currency_code: Currency;
   payment_method_id: number | null;
@@ -99,9 +108,16 @@ function discountList(order: OrderRow, major: (amount: number) => number): Order
   ];
 }
 
+/** The VAT rate the stored pricing names; 0 when it names none. */
+function vatBasisPointsOf(order: OrderRow): number {
+  const rate = ((order.pricing ?? {}) as { vat_basis_points?: unknown }).vat_basis_points;
+  return Number.isSafeInteger(rate) && (rate as number) > 0 ? (rate as number) : 0;
+}
+
 /** The order detail of the spec; `order_token` only where the spec's response names it. */
 export function toOrderDetail(order: OrderRow): OrderDetail {
   const major = (amount: number) => toMajorNumber(money(amount, order.currency_code));
+  const vatMode = vatModeOf(order.vat_mode);
   return {
     id: order.id,
     payment_status: order.state,
@@ -110,6 +126,9 @@ export function toOrderDetail(order: OrderRow): OrderDetail {
     shipping_fee: major(order.shipping_fee),
     withholding_price: major(order.withholding_price),
     vat: major(order.vat),
+    vat_mode: vatMode,
+    vat_basis_points: vatBasisPointsOf(order),
+    before_vat: major(storedBeforeVatAmount({ priceAmount: order.price, discountAmount: order.discount, shippingFeeAmount: order.shipping_fee, vatAmount: order.vat, vatMode })),
     net: major(order.net),
     currency_code: order.currency_code,
     payment_method_id: order.payment_method?.method_id ?? null,

@@ -173,6 +173,7 @@ export function writtenOrder(order: {
     state: order.state,
     currency_code: order.currency,
     ...moneyColumns(totals),
+    vat_mode: order.breakdown.vatMode,
     cancel_at: order.cancelAt ? order.cancelAt.toISOString() : null,
     user: { id: order.profile.id, email: order.profile.email ?? null, tel: typeof order.profile.tel === 'string' ? order.profile.tel : null },
     lines: order.breakdown.lines
@@ -192,6 +193,6 @@ export function writtenOrder(order: {
     coupons: order.breakdown.appliedCoupons.map((coupon) => ({ id: coupon.id, code: coupon.code })),
     payment_method: { method_id: order.method.method_id },
     // The part of the stored pricing the detail reads: the discounts by name.
-    pricing: { applied_coupons: order.breakdown.appliedCoupons, applied_promotion: order.breakdown.appliedPromotion },
+    pricing: { vat_basis_points: order.breakdown.vatBasisPoints, applied_coupons: order.breakdown.appliedCoupons, applied_promotion: order.breakdown.appliedPromotion },
   };
 }

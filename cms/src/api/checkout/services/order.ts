@@ -17,7 +17,7 @@ import { defaultTranslate } from '@sala/shared/texts';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { pricingSettingsOf, withholdingPercentsOf } from '@sala/shared/settings';
 import { publishToUser } from '../../../realtime';
-import { taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
+import { missingTaxInvoiceDetails, taxInfoSnapshot, taxInvoiceOf, toBuyer, userGroupOf } from '../lib/buyer';
 import type { PlanViewer } from '@sala/shared/plans';
 import { createOrderRows } from '../lib/order-rows';
 import { createOrderReads } from '../lib/order-reads';
@@ -149,6 +149,11 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
       const problem = problemError(breakdown, lines);
       if (problem) throw problem;
+      // Below 1,000 THB (30 USD) the tax-invoice check is skipped (spec section 9).
+      if (breakdown.taxInvoiceCheckRequired) {
+        const missing = missingTaxInvoiceDetails(profile, defaultTranslate);
+        if (Object.keys(missing).length > 0) throw badRequest('VALIDATION_ERROR', defaultTranslate('tax_invoice_invalid_toast'), { errors: missing });
+      }
       if (breakdown.rejectedCoupons.length > 0) throw couponError(breakdown.rejectedCoupons as RejectedCoupon[]);
 
       const autoCancelHours = setting?.auto_cancel ?? 0;
@@ -190,6 +195,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
             user: profile.id,
             currency_code: currency,
             ...moneyColumns(totals),
+            vat_mode: breakdown.vatMode,
             is_withholding: breakdown.withholdingPercent !== null,
             withholding_percent: breakdown.withholdingPercent ?? 0,
             is_require_tax_invoice: Boolean(profile.is_require_tax_invoice),

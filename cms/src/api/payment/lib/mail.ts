@@ -17,6 +17,8 @@ export type PaidMail = {
   currency: Currency;
   reference: string;
   site: string;
+  /** The order's VAT lines (lib/order-vat), shown above the amount. */
+  vatLines?: [TextKey, string][];
 };
 
 export type ReviewMail = {
@@ -71,6 +73,7 @@ export async function sendPaidMail(strapi: Core.Strapi, mail: PaidMail): Promise
     th('mail_online_payment_body', { method: mail.methodName }),
     '',
     `${th('mail_payment_order_label')}: ${mail.orderId}`,
+    ...(mail.vatLines ?? []).map(([label, value]) => `${th(label)}: ${value}`),
     `${th('mail_payment_amount_label')}: ${amountText(mail.amount, mail.currency)}`,
     `${th('mail_online_payment_reference_label')}: ${mail.reference}`,
     '',

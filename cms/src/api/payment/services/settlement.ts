@@ -22,6 +22,7 @@ import { publishToUser, type PaymentEventStatus } from '../../../realtime';
 import type { OrderStateService } from '../../checkout/services/order-state';
 import { configOf, METHOD_FIELDS, readMethod, readSite, UID, type MethodRow } from '../lib/config';
 import { sendPaidMail, sendReviewMail, type ReviewReason } from '../lib/mail';
+import { readOrderVatLines } from '../../../lib/order-vat';
 import { ATTEMPT_FIELDS, ATTEMPT_POPULATE, type AttemptRow, type AttemptStatus } from '../lib/attempt-rows';
 
 /** What a settle call did: `changed` is true only for the call that moved the attempt. */
@@ -201,6 +202,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
         currency: status.amount.currency,
         reference: status.providerTransactionId ?? attempt.provider_reference,
         site: await siteName(),
+        vatLines: await readOrderVatLines(strapi, order.id),
       });
     }
     return result(fresh, 'approved', true, 'approved');
