@@ -8,7 +8,7 @@ import { money, toMajorString } from '@sala/shared/money';
 import { orderCancelAt } from '@sala/shared/payments';
 import type { Translate } from '@sala/shared/texts';
 import { z } from 'zod';
-import { priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
+import { missingTaxDetails, priceCartLines, type CartData, type CartLine, type CartTax, type TaxPersonType } from '~/models/cart/cart-pricing';
 import { toMinorUnits } from '@sala/shared/money';
 import { promotionFromWire } from '~/models/checkout/pricing';
 import { couponFailureMessage } from '~/models/checkout/coupon-failures';
@@ -205,9 +205,7 @@ export async function placeCartOrder(args: { student: SessionStudent; choices: C
   const fee = data.shipping?.fees.find((candidate) => candidate.id === choices.shippingFeeId) ?? null;
   if (data.shipping && (!address || address.id !== choices.shippingAddressId)) return { ok: false, field: 'shipping', message: t('cart_shipping_address_required') };
   if (data.shipping && !fee) return { ok: false, field: 'shipping', message: t('cart_shipping_method_required') };
-  // A tax invoice is issued from the details on the student's account: they must be there, of the chosen type.
   const taxInvoice = data.tax ? (choices.taxInvoice ?? null) : null;
-  if (taxInvoice && data.tax?.onFile?.personType !== taxInvoice.personType) return { ok: false, field: 'tax', message: t('cart_tax_details_required') };
   const withholding = { enabled: Boolean(data.tax?.withholdingEnabled && choices.withholding?.enabled), percent: choices.withholding?.percent ?? 3 };
   const { coupons, failed } = await lookUpCoupons(choices.couponCodes, options);
   if (failed.length > 0) return { ok: false, field: 'couponCode', message: failed.map((failure) => couponFailureMessage(failure, t)).join(' ') };
@@ -224,6 +222,7 @@ export async function placeCartOrder(args: { student: SessionStudent; choices: C
     }
     return { ok: false, field, message };
   }
+  if (missingTaxDetails(breakdown, taxInvoice, data.tax?.onFile ?? null)) return { ok: false, field: 'tax', message: t('cart_tax_details_required') };
 
   const { totals } = breakdown;
   const courseLines = breakdown.lines.filter((line) => line.courseId > 0);

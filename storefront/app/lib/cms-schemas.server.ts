@@ -4,6 +4,7 @@
  * Amounts on the wire are major units (1990.5 baht) except where noted (course cards).
  */
 import { z } from 'zod';
+import { VAT_MODES } from '@sala/shared/constants';
 import { SiteSettingsSchema, type SiteSettings } from '@sala/shared/settings';
 import { CourseListItemSchema } from '~/models/catalog';
 
@@ -217,6 +218,9 @@ const OrderDetailFields = {
   shipping_fee: z.number(),
   withholding_price: z.number(),
   vat: z.number().optional().default(0),
+  /** Absent from a CMS that predates the VAT mode: included (ADR 182). */
+  vat_mode: z.enum(VAT_MODES).nullable().optional(),
+  vat_basis_points: z.number().int().optional().default(0),
   net: z.number(),
   currency_code: z.enum(['THB', 'USD']),
   payment_method_id: nullableNumber,

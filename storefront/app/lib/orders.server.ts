@@ -6,6 +6,7 @@
  */
 import { redirect } from '@remix-run/node';
 import { z } from 'zod';
+import { VAT_MODES } from '@sala/shared/constants';
 import { minorAmount, orderAmountsFromWire } from '~/models/orders/amounts';
 import { CmsApiError, callJson, type CallOptions } from './cms.server';
 import { getCoursePath } from '~/models/course-path';
@@ -24,6 +25,9 @@ const OwnOrderSchema = z.looseObject({
   shipping_fee: z.number(),
   withholding_price: z.number(),
   vat: z.number().optional().default(0),
+  /** Absent from a CMS that predates the VAT mode: included (ADR 182). */
+  vat_mode: z.enum(VAT_MODES).nullable().optional(),
+  vat_basis_points: z.number().int().optional().default(0),
   net: z.number(),
   currency_code: z.enum(['THB', 'USD']),
   payment_method_id: nullableNumber,

@@ -17,6 +17,7 @@ import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
 import { BankAccounts, QrDialog } from './payment-methods';
 import { buildReportFormSchema } from '~/models/checkout/report-schema';
+import { vatRows } from '~/models/checkout/vat-rows';
 import { Toaster, toaster } from './toaster';
 import type { PaymentStep } from '~/models/checkout/types';
 
@@ -279,6 +280,15 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
               <dd>{show(payment.shippingFeeAmount)}</dd>
             </div>
           ) : null}
+          {vatRows(payment).map((row) => (
+            <div key={row.kind} className={row.sign === '+' ? 'ck-row' : 'ck-row ck-muted'}>
+              <dt>{row.kind === 'vat' ? t(row.textKey, { rate: row.rate ?? '' }) : t(row.textKey)}</dt>
+              <dd data-testid={row.kind === 'vat' ? 'server-vat' : 'server-before-vat'}>
+                {row.sign}
+                {show(row.amount)}
+              </dd>
+            </div>
+          ))}
           {payment.withholdingAmount > 0 ? (
             <div className="ck-row">
               <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>

@@ -2,6 +2,7 @@
 import { formatMoney } from '@sala/shared/money';
 import type { PriceBreakdown } from '@sala/shared/pricing';
 import { discountItems, discountRows } from '~/models/checkout/discount-items';
+import { vatRows } from '~/models/checkout/vat-rows';
 import { useLocale, useT } from '~/models/i18n';
 
 /** The price summary: the engine's totals for what is chosen right now. */
@@ -28,12 +29,15 @@ export function PriceSummary({ breakdown }: { breakdown: PriceBreakdown }) {
           <dd data-testid="summary-shipping">{show(totals.shipping)}</dd>
         </div>
       ) : null}
-      {breakdown.vatBasisPoints > 0 ? (
-        <div className="ck-row ck-muted">
-          <dt>{t('cart_vat', { rate: breakdown.vatBasisPoints / 100 })}</dt>
-          <dd>{show(totals.vat)}</dd>
+      {vatRows({ vatMode: breakdown.vatMode, vatBasisPoints: breakdown.vatBasisPoints, beforeVatAmount: totals.beforeVat.amount, vatAmount: totals.vat.amount }).map((row) => (
+        <div key={row.kind} className={row.sign === '+' ? 'ck-row' : 'ck-row ck-muted'}>
+          <dt>{row.kind === 'vat' ? t(row.textKey, { rate: row.rate ?? '' }) : t(row.textKey)}</dt>
+          <dd data-testid={row.kind === 'vat' ? 'summary-vat' : 'summary-before-vat'}>
+            {row.sign}
+            {show({ amount: row.amount, currency: breakdown.currency })}
+          </dd>
         </div>
-      ) : null}
+      ))}
       {breakdown.withholdingPercent !== null ? (
         <div className="ck-row">
           <dt>{t('cart_withholding', { rate: breakdown.withholdingPercent })}</dt>

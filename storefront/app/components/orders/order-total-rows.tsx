@@ -8,9 +8,12 @@ import { formatMoney, money } from '@sala/shared/money';
 import { discountRows, type DiscountItem } from '~/models/checkout/discount-items';
 import type { OrderDiscountView } from '~/models/orders/types';
 import type { PayOrder } from '~/models/payment/types';
+import type { OrderAmounts } from '~/models/orders/amounts';
+import { vatRows } from '~/models/checkout/vat-rows';
 import { useLocale, useT } from '~/models/i18n';
 
-type StoredAmounts = Pick<PayOrder, 'currency' | 'priceAmount' | 'discountAmount' | 'shippingFeeAmount' | 'withholdingAmount' | 'netAmount'>;
+type StoredAmounts = Pick<PayOrder, 'currency' | 'priceAmount' | 'discountAmount' | 'shippingFeeAmount' | 'withholdingAmount' | 'netAmount'> &
+  Partial<Pick<OrderAmounts, 'vatAmount' | 'vatMode' | 'vatBasisPoints' | 'beforeVatAmount'>>;
 
 const Row = chakra('div', { base: { display: 'flex', justifyContent: 'space-between', gap: '4', py: '1' } });
 
@@ -61,6 +64,15 @@ export function OrderTotalRows({
           <dd>{show(order.shippingFeeAmount)}</dd>
         </Row>
       ) : null}
+      {vatRows({ vatMode: order.vatMode ?? 'included', vatBasisPoints: order.vatBasisPoints ?? 0, beforeVatAmount: order.beforeVatAmount ?? 0, vatAmount: order.vatAmount ?? 0 }).map((row) => (
+        <Row key={row.kind} color={row.sign === '+' ? undefined : 'fg.muted'}>
+          <dt>{row.kind === 'vat' ? t(row.textKey, { rate: row.rate ?? '' }) : t(row.textKey)}</dt>
+          <dd data-testid={row.kind === 'vat' ? 'order-vat' : 'order-before-vat'}>
+            {row.sign}
+            {show(row.amount)}
+          </dd>
+        </Row>
+      ))}
       {order.withholdingAmount > 0 ? (
         <Row>
           <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutCoupon, CheckoutPromotion } from '~/models/checkout/pricing';
-import { priceCartLines, promotionsForLines, type CartLine } from './cart-pricing';
+import { missingTaxDetails, priceCartLines, promotionsForLines, type CartLine } from './cart-pricing';
 
 const line = (over: Partial<CartLine>): CartLine => ({
   itemId: 1,
@@ -82,5 +82,28 @@ describe('cart pricing', () => {
     const promotion = (id: number, courseIds: number[] | null) => ({ id, courseIds }) as CheckoutPromotion;
     const offered = promotionsForLines([promotion(1, [10]), promotion(2, [99]), promotion(3, null)], [line({})]);
     expect(offered.map((item) => item.id)).toEqual([1, 3]);
+  });
+});
+
+describe("the cart's tax-invoice check", () => {
+  const normal = { personType: 'normal_person' as const };
+  const juristic = { personType: 'juristic_person' as const };
+
+  it('is skipped below 1,000 THB: no details needed', () => {
+    expect(missingTaxDetails({ taxInvoiceCheckRequired: false, withholdingPercent: null }, normal, null)).toBe(false);
+  });
+
+  it('from 1,000 THB asks for the details on file, of the chosen type', () => {
+    expect(missingTaxDetails({ taxInvoiceCheckRequired: true, withholdingPercent: null }, normal, null)).toBe(true);
+    expect(missingTaxDetails({ taxInvoiceCheckRequired: true, withholdingPercent: null }, normal, juristic)).toBe(true);
+    expect(missingTaxDetails({ taxInvoiceCheckRequired: true, withholdingPercent: null }, normal, normal)).toBe(false);
+  });
+
+  it('still asks for them below 1,000 THB when tax is withheld', () => {
+    expect(missingTaxDetails({ taxInvoiceCheckRequired: false, withholdingPercent: 3 }, juristic, null)).toBe(true);
+  });
+
+  it('asks nothing without a tax invoice', () => {
+    expect(missingTaxDetails({ taxInvoiceCheckRequired: true, withholdingPercent: null }, null, null)).toBe(false);
   });
 });

@@ -96,3 +96,19 @@ export function priceCartLines(data: Pick<CartData, 'lines' | 'promotions' | 'pr
     now: data.now,
   });
 }
+
+/**
+ * The cart's tax-invoice check: a tax invoice is issued from the details on the student's
+ * account, so they must be there, of the chosen type, once the order reaches 1,000 THB
+ * (30 USD) or withholds tax (which needs a juristic person's details); below that the check
+ * is skipped (spec section 9). The CMS checks the same again.
+ */
+export function missingTaxDetails(
+  breakdown: Pick<PriceBreakdown, 'taxInvoiceCheckRequired' | 'withholdingPercent'>,
+  taxInvoice: { personType: TaxPersonType } | null,
+  onFile: { personType: TaxPersonType } | null,
+): boolean {
+  if (!taxInvoice) return false;
+  if (!breakdown.taxInvoiceCheckRequired && breakdown.withholdingPercent === null) return false;
+  return onFile?.personType !== taxInvoice.personType;
+}

@@ -9,8 +9,19 @@ describe('order amounts from the wire', () => {
       shippingFeeAmount: 5000,
       withholdingAmount: 0,
       vatAmount: 24504,
+      vatMode: 'included',
+      vatBasisPoints: 0,
+      // 3,500.50 - 200.00 + 50.00 - 245.04 contained
+      beforeVatAmount: 310546,
       netAmount: 359554,
     });
+  });
+
+  it('an order with VAT added on top: before VAT is the listed total, the VAT comes on top', () => {
+    // 1,000.00 + 70.00 VAT - 30.00 withheld = 1,040.00
+    expect(
+      orderAmountsFromWire({ currency_code: 'THB', price: 1000, discount: 0, shipping_fee: 0, withholding_price: 30, vat: 70, vat_mode: 'added', vat_basis_points: 700, net: 1040 }),
+    ).toMatchObject({ vatMode: 'added', vatBasisPoints: 700, beforeVatAmount: 100000, vatAmount: 7000, netAmount: 104000 });
   });
 
   it('a missing vat is 0, USD in cents', () => {

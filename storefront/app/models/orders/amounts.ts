@@ -3,8 +3,9 @@
  * (satang, cents) every view and check here works with. The CMS's own totals: nothing is
  * recomputed, a value that cannot be read counts as zero.
  */
-import type { Currency } from '@sala/shared/constants';
+import type { Currency, VatMode } from '@sala/shared/constants';
 import { toMinorUnits } from '@sala/shared/money';
+import { storedBeforeVatAmount, vatModeOf } from '@sala/shared/pricing';
 
 /** The totals of an order on the wire, in its currency's major units. */
 export type WireOrderTotals = {
@@ -14,6 +15,8 @@ export type WireOrderTotals = {
   shipping_fee: number;
   withholding_price: number;
   vat?: number;
+  vat_mode?: VatMode | null;
+  vat_basis_points?: number;
   net: number;
 };
 
@@ -23,6 +26,12 @@ export type OrderAmounts = {
   shippingFeeAmount: number;
   withholdingAmount: number;
   vatAmount: number;
+  /** Whether the VAT is contained in the prices or was added on top (ADR 182). */
+  vatMode: VatMode;
+  /** The rate the order was priced with (700 = 7%); 0 when unknown or without VAT. */
+  vatBasisPoints: number;
+  /** The order's value before VAT. */
+  beforeVatAmount: number;
   netAmount: number;
 };
 
@@ -36,15 +45,21 @@ export function netAmountFromWire(order: Pick<WireOrderTotals, 'net' | 'currency
   return minorAmount(order.net, order.currency_code);
 }
 
-/** Every total of an order in minor units (vat 0 when the CMS leaves it out). */
+/** Every total of an order in minor units (vat 0 and included when the CMS leaves them out). */
 export function orderAmountsFromWire(order: WireOrderTotals): OrderAmounts {
   const currency = order.currency_code;
-  return {
+  const amounts = {
     priceAmount: minorAmount(order.price, currency),
     discountAmount: minorAmount(order.discount, currency),
     shippingFeeAmount: minorAmount(order.shipping_fee, currency),
     withholdingAmount: minorAmount(order.withholding_price, currency),
     vatAmount: minorAmount(order.vat ?? 0, currency),
+    vatMode: vatModeOf(order.vat_mode),
+  };
+  return {
+    ...amounts,
+    vatBasisPoints: order.vat_basis_points ?? 0,
+    beforeVatAmount: storedBeforeVatAmount(amounts),
     netAmount: netAmountFromWire(order),
   };
 }

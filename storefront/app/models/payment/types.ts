@@ -2,6 +2,8 @@
  * What the payment screen works with: the order as the buyer pays it (amounts in minor
  * units, the CMS's own totals) and the provider's browser step, as the CMS answered it.
  */
+import type { VatMode } from '@sala/shared/constants';
+
 export type PayOrder = {
   id: number;
   token: string;
@@ -11,6 +13,10 @@ export type PayOrder = {
   discountAmount: number;
   shippingFeeAmount: number;
   withholdingAmount: number;
+  vatAmount: number;
+  vatMode: VatMode;
+  vatBasisPoints: number;
+  beforeVatAmount: number;
   netAmount: number;
   paymentMethodId: number | null;
   paymentMethodName: string | null;
