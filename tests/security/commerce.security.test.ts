@@ -236,3 +236,31 @@ describe('a transfer report is taken only for a bank-transfer order', () => {
     expect(await db(UID.order).findOne({ where: { id: orderId }, select: ['state'] })).toMatchObject({ state: 'notYetReceived' });
   });
 });
+
+describe("the order's VAT is the site's, never the client's (ADR 182)", () => {
+  it('prices the order in the site mode whatever VAT, mode, totals and tax-invoice flag the client sends', async () => {
+    const setting = await db('api::site-setting.site-setting').findOne({ select: ['id', 'is_enable_vat', 'vat_value', 'vat_mode'] });
+    await db('api::site-setting.site-setting').update({ where: { id: setting.id }, data: { is_enable_vat: true, vat_value: 700, vat_mode: 'added' } });
+    try {
+      const who = await buyer();
+      const target = await course(100_000);
+      const forged = { vat: 0, vat_mode: 'included', vat_basis_points: 0, net: 1, price: 1, before_vat: 1, withholding_price: 999, is_require_tax_invoice: false };
+      const res = await orderCourse(who, target.id, target.planId, forged);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // 1,000.00 + 7% added on top = 1,070.00, as the site says
+      expect(res.body.order_detail).toMatchObject({ price: 1000, vat: 70, vat_mode: 'added', net: 1070, withholding_price: 0 });
+      expect(await db(UID.order).findOne({ where: { id: res.body.orderId }, select: ['vat', 'vat_mode', 'net'] })).toMatchObject({ vat: 7000, vat_mode: 'added', net: 107000 });
+    } finally {
+      await db('api::site-setting.site-setting').update({ where: { id: setting.id }, data: { is_enable_vat: setting.is_enable_vat, vat_value: setting.vat_value, vat_mode: setting.vat_mode } });
+    }
+  });
+
+  it('takes the tax-invoice request from the account, not the body: a 1,000 THB order of an account asking for one without details is refused', async () => {
+    const who = await buyer({ is_require_tax_invoice: true, tax_person_type: 'normal_person' });
+    const target = await course(100_000);
+    const res = await orderCourse(who, target.id, target.planId, { is_require_tax_invoice: false });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.msg).toMatch(THAI);
+  });
+});

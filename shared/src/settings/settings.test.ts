@@ -92,7 +92,13 @@ describe('withholdingPercentsOf', () => {
 
 describe('pricingSettingsOf', () => {
   it('maps the switches to the engine settings', () => {
-    expect(pricingSettingsOf({ ...SETTINGS, is_one_coupon_per_order: true })).toEqual({ vatEnabled: true, vatBasisPoints: 700, vatMode: 'included', couponOrPromotion: false, oneCouponPerOrder: true });
+    expect(pricingSettingsOf({ ...SETTINGS, is_one_coupon_per_order: true })).toEqual({
+      vatEnabled: true,
+      vatBasisPoints: 700,
+      vatMode: 'included',
+      couponOrPromotion: false,
+      oneCouponPerOrder: true,
+    });
   });
 
   it('carries the VAT mode: added on top when the site says so, included otherwise', () => {

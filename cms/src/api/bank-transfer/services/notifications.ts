@@ -114,11 +114,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function reportLines(order: OrderRow, report: ReportRow | null): Promise<Line[]> {
     const amount = formatMoney(money(Number(order.net), order.currency_code ?? 'THB'), 'th');
-    const lines: Line[] = [
-      ['mail_payment_order_label', String(order.id)],
-      ...orderVatLines(order),
-      ['mail_payment_amount_label', amount],
-    ];
+    const lines: Line[] = [['mail_payment_order_label', String(order.id)], ...orderVatLines(order), ['mail_payment_amount_label', amount]];
     if (!report) return lines;
     const account = report.bank_account;
     return [
