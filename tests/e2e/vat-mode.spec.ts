@@ -50,8 +50,11 @@ for (const mode of ['included', 'added'] as const) {
       await page.getByTestId('pay-button').click();
       await page.waitForURL(/\/pay\/\d+/);
       orderId = Number(/\/pay\/(\d+)/.exec(page.url())![1]);
-      await expect(page.getByTestId('order-vat')).toHaveText(expected.vat);
-      await expect(page.getByTestId('pay-total')).toHaveText(expected.total);
+      // a bank transfer's payment page: the order as the CMS priced it, with the shop's accounts
+      const server = page.getByTestId('server-summary');
+      await expect(server.getByTestId('server-before-vat')).toHaveText(expected.beforeVat);
+      await expect(server.getByTestId('server-vat')).toHaveText(expected.vat);
+      await expect(server.getByTestId('server-total')).toHaveText(expected.total);
 
       // the CMS priced the order again in the site's mode and keeps the mode with it
       const order = (await readOrder(request, orderId)) as CmsOrder & { vat: number; vat_mode: string; order_token: string };
