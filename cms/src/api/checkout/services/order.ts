@@ -152,7 +152,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       // Below 1,000 THB (30 USD) the tax-invoice check is skipped (spec section 9).
       if (breakdown.taxInvoiceCheckRequired) {
         const missing = missingTaxInvoiceDetails(profile, defaultTranslate);
-        if (Object.keys(missing).length > 0) throw badRequest('VALIDATION_ERROR', defaultTranslate('tax_invoice_invalid_toast'), { errors: missing });
+        if (Object.keys(missing).length > 0) throw badRequest('VALIDATION_ERROR', undefined, { errors: missing });
       }
       if (breakdown.rejectedCoupons.length > 0) throw couponError(breakdown.rejectedCoupons as RejectedCoupon[]);
 
