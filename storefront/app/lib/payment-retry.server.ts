@@ -33,7 +33,7 @@ export async function retryOrder(orderId: number, options: CallOptions & { jwt: 
     return redirect(`/pay/${answer.orderId}`, { headers });
   } catch (error) {
     if (!(error instanceof CmsApiError) || error.status === 404 || error.status >= 500) throw error;
-    const message = error.code === 'ORDER_STATE_CONFLICT' ? t('payment_order_not_payable') : orderErrorMessage(error, t, options.locale);
+    const message = error.code === 'ORDER_STATE_CONFLICT' ? t('payment_order_not_payable') : orderErrorMessage(error, t);
     return { intent: 'retry', ok: false, message };
   }
 }

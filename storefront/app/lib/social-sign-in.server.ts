@@ -9,9 +9,11 @@ import { createCookie, redirect } from '@remix-run/node';
 import type { Locale } from '@sala/shared/constants';
 import { z } from 'zod';
 import { getEnv } from '~/env.server';
+import { translatorFromTexts } from '~/models/i18n';
 import { studentFromLogin, PRIVATE_NO_STORE, safeRedirect } from './auth.server';
 import { CmsApiError, cmsErrorMessage, postJson, type CallOptions } from './cms.server';
 import { LoginResponseSchema } from './cms-schemas.server';
+import { getTexts } from './i18n.server';
 import { commitSession, getSession } from './session.server';
 
 export const SOCIAL_PROVIDER_NAMES = { facebook: 'Facebook', google: 'Google', line: 'LINE' } as const;
@@ -92,6 +94,7 @@ export async function finishSocialSignIn(
     return { redirect: redirect(safeRedirect(answer.redirect, '/'), { headers }) };
   } catch (error) {
     if (!(error instanceof CmsApiError)) throw error;
-    return { failure: { code: error.code, message: cmsErrorMessage(error, locale) }, setCookie: spent };
+    const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+    return { failure: { code: error.code, message: cmsErrorMessage(error, t) }, setCookie: spent };
   }
 }

@@ -6,6 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
+import type { TextKey } from '@sala/shared/texts';
 import { translatorFor } from '../../../lib/texts';
 
 export type PaidMail = {
