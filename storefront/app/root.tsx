@@ -6,6 +6,7 @@ import { Provider } from '~/components/provider';
 import { RealtimeSession } from '~/components/payment/realtime-session';
 import { realtimeSessionOf } from '~/lib/payment.server';
 import { SiteNav } from '~/components/site-nav';
+import { SessionRefusalNotice } from '~/components/session-refusal';
 import { getHeaderStudent } from '~/lib/header.server';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { attachPageTexts, DEFAULT_LOCALE, loadTextsFor, LOCALES, PAGE_TEXTS_SCRIPT_ID, pageTextsScript, textsOf, useT, type Locale, type PageTextsRef } from '~/models/i18n';
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = Boolean(realtime || header.student);
   // The texts are not in the data: the page carries them once, as a JSON script serialised once per
   // version of the texts (ADR 146); the data names their version, and this render reads them from it.
-  const rootData = { locale, textsVersion: texts.version, realtime, student: header.student, cartCount: header.cartCount };
+  const rootData = { locale, textsVersion: texts.version, realtime, student: header.student, cartCount: header.cartCount, sessionRefusal: header.refusal };
   attachPageTexts(rootData, texts);
   return data(rootData, signedIn ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
 }
@@ -144,6 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteHeader locale={locale} />
           <main className="site-main">{children}</main>
           <SiteFooter />
+          <SessionRefusalNotice refusal={data?.sessionRefusal ?? null} />
         </Provider>
         <ScrollRestoration nonce={nonce} />
         {/* one child of <body> with the scripts, so the ids React gives the elements above stay the same */}

@@ -15,6 +15,7 @@ import { SALES_TEXTS } from './catalogue-sales.js';
 import { CARD_TEXTS } from './catalogue-card.js';
 import { UPLOAD_TEXTS } from './catalogue-upload.js';
 import { CHECKOUT_TEXTS } from './catalogue-checkout.js';
+import { SESSION_TEXTS } from './catalogue-session.js';
 import { PREVIEW_TEXTS } from './catalogue-preview.js';
 import { CMS_FIELD_TEXTS } from './catalogue-cms-fields.js';
 import { SOCIAL_SIGN_IN_TEXTS } from './catalogue-social.js';
@@ -518,6 +519,7 @@ export const TEXT_CATALOGUE = {
   ...CARD_TEXTS,
   ...UPLOAD_TEXTS,
   ...CHECKOUT_TEXTS,
+  ...SESSION_TEXTS,
   ...PREVIEW_TEXTS,
   ...CMS_FIELD_TEXTS,
   ...SOCIAL_SIGN_IN_TEXTS,

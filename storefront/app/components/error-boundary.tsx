@@ -30,6 +30,8 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Reco
     const handler = statusHandlers?.[error.status];
     if (handler) return <>{handler({ error })}</>;
     if (error.status === 404) return <ErrorPanel title={t('not_found_title')} />;
+    // a token the CMS refused: the session modal of the root shows over this (ADR 179)
+    if (error.status === 401) return <ErrorPanel title={t('error_permission_denied')} />;
     if (error.status === 503) return <ErrorPanel title={t('data_fetch_failed')} />;
     return <ErrorPanel title={t('server_error_title')} detail={`${error.status}`} />;
   }

@@ -15,6 +15,7 @@ import { couponFailureMessage } from '~/models/checkout/coupon-failures';
 import { pricingSettingsOf, taxInvoiceEnabled, withholdingPercentsOf } from '@sala/shared/settings';
 import { postOrderPath } from '~/models/checkout/post-order';
 import { orderErrorMessage } from './checkout-order.server';
+import { sessionRefusal } from './session-refusal.server';
 import { CmsApiError, callJson, createOrder, getPaymentMethods, getPromotions, getSiteSettings, postJson, updateStudentTax, type CallOptions } from './cms.server';
 import { paymentMethodView } from './payment-methods.server';
 import type { Locale } from '~/models/i18n';
@@ -270,7 +271,8 @@ export async function placeCartOrder(args: { student: SessionStudent; choices: C
   try {
     placed = await createOrder(payload, options);
   } catch (error) {
-    if (!(error instanceof CmsApiError)) throw error;
+    // A refused token goes up to the page, which shows the session modal (ADR 179).
+    if (!(error instanceof CmsApiError) || sessionRefusal(error)) throw error;
     return { ok: false, field: null, message: orderErrorMessage(error, t) };
   }
   // The order now holds the lines; the cart starts empty again.

@@ -24,6 +24,7 @@ import { CmsApiError, createOrder, logInStudent, postJson, registerStudent, upda
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
 import { lookUpCoupons } from './coupons.server';
 import { commitSession, type AppSession, type PendingOrder } from './session.server';
+import { sessionRefusal, type SessionRefusal } from './session-refusal.server';
 import { TAX_INVOICE_FORM_NAMES } from '@sala/shared/schemas';
 
 export type { CheckoutReply };
@@ -106,6 +107,8 @@ export type CheckoutActionResult = {
   intent: 'checkout';
   lastResult: SubmissionResult<string[]>;
   ordered?: { orderId: number; netAmount: number; currency: 'THB' | 'USD' };
+  /** The CMS refused the signed-in student's token: the page stays under the session modal (ADR 179). */
+  sessionRefused?: SessionRefusal;
 };
 
 /** The submit of spec section 4; answers the form's reply, or a redirect when nothing is left to pay. */
@@ -119,7 +122,11 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   const schema = buildCheckoutSchema({ guest: !student, registration, customLabels: checkout.customLabels, taxInvoiceEnabled, shipping: checkout.shipping !== null, t });
   const submission = parseWithZod(formData, { schema });
   const reply = (extra: CheckoutReply = {}) => submission.reply({ ...extra, hideFields: ['newPassword', 'confirmNewPassword'] });
-  const refuse = (extra: CheckoutReply) => done({ intent: 'checkout', lastResult: reply(extra) });
+  const refuse = (extra: CheckoutReply, failed?: CmsApiError) => {
+    // A signed-in student's token refused on an upload or on pricing the order (spec §6): the session modal.
+    const refusal = student && failed ? sessionRefusal(failed) : null;
+    return done({ intent: 'checkout', lastResult: reply(extra), ...(refusal ? { sessionRefused: refusal } : {}) });
+  };
   if (submission.status !== 'success') return done({ intent: 'checkout', lastResult: reply() });
   const values = submission.value as CheckoutValues;
 
@@ -147,7 +154,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
         ),
       (error) => ({ formErrors: [`${t('cart_image_upload_failed')}: ${codeMessage(error.code, error.msg, t)}`] }),
     );
-    if (!upload.ok) return refuse(upload.reply);
+    if (!upload.ok) return refuse(upload.reply, upload.error);
     uploaded = uploadedNames(decision.uploads, upload.value);
   }
   const taxPayload = taxInvoicePayload(decision.tax, uploaded.certificates);
@@ -174,7 +181,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
       () => updateStudentTax(taxPayload, { ...options, jwt }),
       (error) => registrationErrors(error, t),
     );
-    if (!updated.ok) return refuse(updated.reply);
+    if (!updated.ok) return refuse(updated.reply, updated.error);
   }
   const jwt = signedIn.jwt;
 
@@ -187,7 +194,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
       (error) => shippingAddressErrors(error, t),
       500,
     );
-    if (!saved.ok) return refuse(saved.reply);
+    if (!saved.ok) return refuse(saved.reply, saved.error);
     shippingAddressId = saved.value;
   }
 
@@ -196,7 +203,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
     () => createOrder(orderPayload(decision.order, { userId, shippingAddressId, fee }), { ...options, jwt }),
     (error) => ({ formErrors: [orderErrorMessage(error, t)] }),
   );
-  if (!created.ok) return refuse(created.reply);
+  if (!created.ok) return refuse(created.reply, created.error);
   const placed = created.value;
   const order: PendingOrder = { id: placed.orderId, token: placed.order.order_token, courseId: detail.id, paymentMethodId: method.id };
   const netAmount = netAmountFromWire(placed.order);
@@ -215,7 +222,7 @@ export async function submitCheckout(args: SubmitCheckoutArgs): Promise<{ result
   return done({ intent: 'checkout', lastResult: submission.reply({ resetForm: true }), ordered: { orderId: order.id, netAmount, currency: placed.order.currency_code } });
 }
 
-type Step<T> = { ok: true; value: T } | { ok: false; reply: CheckoutReply };
+type Step<T> = { ok: true; value: T } | { ok: false; reply: CheckoutReply; error: CmsApiError };
 
 /**
  * One CMS call of the pipeline: its answer, or the CMS's refusal as the form's messages. Any
@@ -226,7 +233,7 @@ async function step<T>(call: () => Promise<T>, refusal: (error: CmsApiError) => 
     return { ok: true, value: await call() };
   } catch (error) {
     if (!(error instanceof CmsApiError) || error.status >= rethrowFrom) throw error;
-    return { ok: false, reply: refusal(error) };
+    return { ok: false, reply: refusal(error), error };
   }
 }
 

@@ -96,7 +96,7 @@ export async function requireStudent(request: Request): Promise<SessionStudent> 
   throw signInAgain(request);
 }
 
-/** A 401 from the CMS: the token ran out; the student signs in again. */
+/** A 401 from the CMS: the token ran out or left the whitelist; the page shows the session modal (ADR 179). */
 export function isSessionExpired(error: unknown): boolean {
   return error instanceof CmsApiError && error.status === 401;
 }

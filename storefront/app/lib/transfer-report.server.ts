@@ -17,11 +17,14 @@ import { netAmountFromWire } from '~/models/orders/amounts';
 import { CmsApiError, CmsError, fileBankTransferReport, getOrderForPayment, sendPaymentNotification, uploadFiles } from './cms.server';
 import type { WireSiteSettings } from './cms-schemas.server';
 import { commitSession, type AppSession } from './session.server';
+import { sessionRefusal, type SessionRefusal } from './session-refusal.server';
 
 export type ReportActionResult = {
   intent: 'report';
   lastResult: SubmissionResult<string[]>;
   reported?: { redirectTo: string; delayMs: number };
+  /** The CMS refused the student's token: the page keeps the form and shows the session modal (ADR 179). */
+  sessionRefused?: SessionRefusal;
 };
 
 /**
@@ -47,7 +50,21 @@ export async function submitTransferReport(args: {
   if (!student || !orderId) return notice(t('error_not_found'));
 
   const options = { jwt: student.jwt, locale, signal };
-  const order = await getOrderForPayment(orderId, options);
+  // The slip upload and the report need the student's token: a refused one shows the session modal, never a 500.
+  const refused = (error: unknown) => {
+    const refusal = sessionRefusal(error);
+    if (!refusal) return null;
+    const message = refusal === 'signout' ? t('error_whitelist_user_denied') : t('error_permission_denied');
+    return { result: { intent: 'report' as const, lastResult: { status: 'error' as const, error: { '': [message] } }, sessionRefused: refusal }, setCookie: null };
+  };
+  let order;
+  try {
+    order = await getOrderForPayment(orderId, options);
+  } catch (error) {
+    const answer = refused(error);
+    if (answer) return answer;
+    throw error;
+  }
   const netAmount = netAmountFromWire(order);
   const submission = parseWithZod(formData, { schema: buildReportFormSchema({ netAmount, slipRequired: settings.slip }, t) });
   if (submission.status !== 'success') return { result: { intent: 'report', lastResult: submission.reply() }, setCookie: null };
@@ -58,6 +75,8 @@ export async function submitTransferReport(args: {
     try {
       slipNames = await uploadFiles(values.slip, options);
     } catch (error) {
+      const answer = refused(error);
+      if (answer) return answer;
       if (!(error instanceof CmsApiError)) throw error;
       return { result: { intent: 'report', lastResult: submission.reply({ fieldErrors: { slip: [codeMessage(error.code, t('report_slip_retry'), t)] } }) }, setCookie: null };
     }
@@ -86,6 +105,8 @@ export async function submitTransferReport(args: {
   try {
     await fileBankTransferReport(payload, options);
   } catch (error) {
+    const answer = refused(error);
+    if (answer) return answer;
     if (!(error instanceof CmsApiError)) throw error;
     const fieldErrors: Record<string, string[]> = {};
     const wire: Record<string, string> = {

@@ -26,6 +26,7 @@ import { CartPage } from '~/components/cart/cart-page';
 import { LoginPanel } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { handleLoginPost, PRIVATE_NO_STORE } from '~/lib/auth.server';
+import { sessionRefusal } from '~/lib/session-refusal.server';
 import { addToCartFromForm, addToCartOrMessage, loadCartData, placeCartOrder, removeCartLine } from '~/lib/cart.server';
 import { handOffCartToBookstore } from '~/lib/products.server';
 import { lookUpCoupon } from '~/lib/coupons.server';
@@ -66,7 +67,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     addError = await addToCartOrMessage({ student, courseId, planId: positiveId(url.searchParams.get('plan')), locale, t, signal: request.signal });
     if (!addError) throw redirect('/cart', { headers });
   }
-  const cart = await loadCartData({ jwt: student.jwt, locale, signal: request.signal, now: new Date() });
+  let cart;
+  try {
+    cart = await loadCartData({ jwt: student.jwt, locale, signal: request.signal, now: new Date() });
+  } catch (error) {
+    // A token the CMS refused: the page shows the session modal over a short notice (ADR 179).
+    if (sessionRefusal(error)) throw data(null, { status: 401, headers });
+    throw error;
+  }
   return data({ student: { name: student.name }, redirectTo: '/cart', cart, addError }, { headers });
 }
 
@@ -143,6 +151,11 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
+    const refusal = sessionRefusal(error);
+    if (refusal) {
+      console.warn(`[cart] ${intent}: the CMS refused the token of student ${student.userId} (${refusal})`);
+      return reply({ intent, error: { field: null, message: t(refusal === 'signout' ? 'error_whitelist_user_denied' : 'error_permission_denied') }, sessionRefused: refusal }, 401);
+    }
     if (error instanceof CmsError || error instanceof CmsApiError) {
       console.error(`[cart] ${intent} failed: ${error.message}`);
       return reply({ intent, error: { field: null, message: t('server_error_title') } }, 503);

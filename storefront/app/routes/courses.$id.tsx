@@ -154,6 +154,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
   const intent = formData?.get('intent');
   if (intent === 'coupon') return false;
   if (intent === 'report' && (actionResult as { reported?: unknown } | undefined)?.reported) return false;
+  // A token the CMS refused (ADR 179): the page stays as it is under the session modal.
+  if ((actionResult as { sessionRefused?: unknown } | undefined)?.sessionRefused) return false;
   return defaultShouldRevalidate;
 };
 

@@ -11,7 +11,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getLocale } from '~/lib/i18n.server';
 import { listMyCourses } from '~/lib/my-courses.server';
-import { isSessionExpired, requireStudent, signInAgain } from '~/lib/orders.server';
+import { isSessionExpired, requireStudent } from '~/lib/orders.server';
+import { sessionRefusedPage } from '~/lib/session-refusal.server';
 import type { MyCourseView } from '~/models/my-courses/types';
 import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const courses = await listMyCourses({ jwt: student.jwt, locale: getLocale(request), signal: request.signal });
     return data({ courses }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
   } catch (error) {
-    if (isSessionExpired(error)) throw signInAgain(request);
+    if (isSessionExpired(error)) throw sessionRefusedPage();
     throw error;
   }
 }

@@ -18,7 +18,8 @@ import type { OrderCardData } from '~/components/orders/order-parts';
 import { TaxSummary } from '~/components/orders/tax-summary';
 import { textsOfMatches, useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
-import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent, signInAgain } from '~/lib/orders.server';
+import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent } from '~/lib/orders.server';
+import { sessionRefusedPage } from '~/lib/session-refusal.server';
 import { readPaymentStatus } from '~/lib/payment.server';
 import { commitSession, getSession } from '~/lib/session.server';
 import { RetryOrderForm } from '~/components/payment/retry-order';
@@ -76,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
     return data({ orders, access, page, pages, tax, failedPayment }, { headers });
   } catch (error) {
-    if (isSessionExpired(error)) throw signInAgain(request);
+    if (isSessionExpired(error)) throw sessionRefusedPage();
     throw error;
   }
 }

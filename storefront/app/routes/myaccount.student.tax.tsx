@@ -19,6 +19,7 @@ import { CmsApiError, updateStudentTax, uploadFiles } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT, useTranslator } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getMyTaxInfo, isSessionExpired, requireStudent } from '~/lib/orders.server';
+import { sessionRefusedPage } from '~/lib/session-refusal.server';
 import type { loader as rootLoader } from '~/root';
 
 const PRIVATE_PAGE = 'private, no-store';
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const tax = await getMyTaxInfo({ jwt: student.jwt, locale: getLocale(request), signal: request.signal });
     return data({ tax, saved: url.searchParams.get('saved') === '1' }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
   } catch (error) {
-    if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent(url.pathname)}`);
+    if (isSessionExpired(error)) throw sessionRefusedPage();
     throw error;
   }
 }
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const certificateNames = !juristic ? [] : files.length > 0 ? await uploadFiles(files, options) : values.taxCompanyCertificate.map((file) => file.name);
     await updateStudentTax({ is_require_tax_invoice: true, ...taxInvoiceToWire(values, certificateNames), lang: locale }, options);
   } catch (error) {
-    if (isSessionExpired(error)) throw redirect(`/login?redirect=${encodeURIComponent('/myaccount/student/tax')}`);
+    if (isSessionExpired(error)) throw sessionRefusedPage();
     if (!(error instanceof CmsApiError)) throw error;
     const fieldErrors: Record<string, string[]> = {};
     for (const [field, messages] of Object.entries(error.errors ?? {})) fieldErrors[TAX_INVOICE_FORM_NAMES[field as TaxInvoiceWireName] ?? ''] = Array.isArray(messages) ? messages : [messages];

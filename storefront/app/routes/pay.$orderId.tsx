@@ -22,6 +22,7 @@ import { OrderSummary, PaymentScreen, type StartActionData } from '~/components/
 import { RetryOrderForm } from '~/components/payment/retry-order';
 import { buildPaymentStep } from '~/lib/checkout.server';
 import { submitTransferReport } from '~/lib/transfer-report.server';
+import { sessionRefusal } from '~/lib/session-refusal.server';
 import { postOrderPath } from '~/models/checkout/post-order';
 import { CmsApiError, CmsError, getOrderForPayment, getSiteSettings, isCmsNotFound } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
@@ -65,6 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     loaded = await loadPayOrder(orderId, options);
   } catch (error) {
+    // A token the CMS refused: a short notice under the session modal (ADR 179).
+    if (sessionRefusal(error)) throw data(null, { status: 401, headers: PRIVATE });
     if (isNotOwnOrder(error)) throw data(null, { status: 404, headers: PRIVATE });
     throw error;
   }
@@ -127,6 +130,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     wire = await getOrderForPayment(orderId, options);
   } catch (error) {
+    const refusal = sessionRefusal(error);
+    if (refusal) return data<StartActionData>({ intent: 'start', ok: false, code: 'PERMISSION_DENIED', message: t('error_permission_denied'), sessionRefused: refusal }, { headers: PRIVATE });
     if (isNotOwnOrder(error)) throw data(null, { status: 404, headers: PRIVATE });
     throw error;
   }
@@ -172,6 +177,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
   const intent = formData?.get('intent');
   if (intent === 'start') return false;
   if (intent === 'report' && (actionResult as { reported?: unknown } | undefined)?.reported) return false;
+  // A token the CMS refused (ADR 179): the page stays as it is under the session modal.
+  if ((actionResult as { sessionRefused?: unknown } | undefined)?.sessionRefused) return false;
   return defaultShouldRevalidate;
 };
 

@@ -14,10 +14,12 @@ import { MethodInput, needsInput } from './method-input';
 import { MethodModal } from './method-modal';
 import { PaymentFailure, QrScreen } from './qr-screen';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
+import type { SessionRefusal } from '~/models/session/refusal';
 
 /** The route action's answer to `intent=start`. */
 export type StartActionData =
-  { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number } | { intent: 'start'; ok: false; message: string; code: string; payable?: boolean };
+  | { intent: 'start'; ok: true; browser: BrowserStep; attemptId: number | string | null; startedAt: number }
+  | { intent: 'start'; ok: false; message: string; code: string; payable?: boolean; sessionRefused?: SessionRefusal };
 
 export function OrderSummary({ order }: { order: PayOrder }) {
   const t = useT();
