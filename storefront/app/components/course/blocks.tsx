@@ -11,6 +11,7 @@ import type { CourseListItem } from '~/models/catalog';
 import { courseTypeTextKey, useLocale, useT, useTexts } from '~/models/i18n';
 import { formatDate, formatDateRange, formatDuration } from './format';
 import { Markdown } from './markdown';
+import { ScrollHint } from './scroll-hint';
 import type { CourseView, CurriculumView, RelatedView } from '~/models/course/types';
 
 export const PREVIEW_WIDTH = 600;
@@ -241,22 +242,26 @@ export function CourseTabs({ course }: { course: CourseView }) {
   const [active, setActive] = useState(tabs[0].id);
   return (
     <div data-testid="course-tabs">
-      <div className="course-tablist" role="tablist">
-        {tabs.map((tab) => (
-          <button
-            key={tab.id}
-            className="course-tab"
-            type="button"
-            role="tab"
-            id={`course-tab-${tab.id}`}
-            aria-selected={active === tab.id}
-            aria-controls={`course-panel-${tab.id}`}
-            onClick={() => setActive(tab.id)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <ScrollHint testId="course-tablist" className="course-tablist-wrap">
+        {(ref) => (
+          <div ref={ref} className="course-tablist" role="tablist">
+            {tabs.map((tab) => (
+              <button
+                key={tab.id}
+                className="course-tab"
+                type="button"
+                role="tab"
+                id={`course-tab-${tab.id}`}
+                aria-selected={active === tab.id}
+                aria-controls={`course-panel-${tab.id}`}
+                onClick={() => setActive(tab.id)}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </div>
+        )}
+      </ScrollHint>
       {tabs.map((tab) => (
         <div key={tab.id} role="tabpanel" id={`course-panel-${tab.id}`} aria-labelledby={`course-tab-${tab.id}`} hidden={active !== tab.id}>
           {tab.body}

@@ -12,6 +12,7 @@ import { ButtonLink, Card, cx, CourseFacts, CourseHeading, CoursePreview, Course
 import { checkoutChunk, checkoutChunksLoaded, fromChunk, loadCheckoutChunks, paymentChunk } from './checkout-chunks';
 import { replayIsland, watchIsland, type IslandSnapshot } from './checkout-island';
 import { CourseComments } from './comments';
+import { ScrollHint } from './scroll-hint';
 
 // The checkout is the heavy part of the page: its code loads on chunks of its own (CheckoutSlot).
 const CheckoutArea = lazy(fromChunk(checkoutChunk));
@@ -176,13 +177,17 @@ export function SectionNav({ page }: CoursePageProps) {
   if (page.howToBuy) links.push(['how-to-buy', t('course_how_to_buy')]);
   if (page.commentsEnabled) links.push(['questions', t('course_question_comment')]);
   return (
-    <nav className="course-section-nav" aria-label={t('course_section_nav')} data-testid="course-section-nav">
-      {links.map(([id, label]) => (
-        <a key={id} className="course-section-link" href={`#${id}`}>
-          {label}
-        </a>
-      ))}
-    </nav>
+    <ScrollHint testId="course-section-nav">
+      {(ref) => (
+        <nav ref={ref} className="course-section-nav" aria-label={t('course_section_nav')} data-testid="course-section-nav">
+          {links.map(([id, label]) => (
+            <a key={id} className="course-section-link" href={`#${id}`}>
+              {label}
+            </a>
+          ))}
+        </nav>
+      )}
+    </ScrollHint>
   );
 }
 
@@ -327,12 +332,11 @@ function LayoutFour({ page }: CoursePageProps) {
         <Related page={page} />
       </Container>
 
-      {/* Narrow screens: the registration bar sits at the bottom of the screen. */}
+      {/* Narrow screens: the registration bar sticks to the bottom of the screen and stops at the end of the page's content, above the footer. */}
       <div className="course-registration-bar-mobile" data-testid="registration-bar-mobile">
         <FeeLabel course={page.course} testId="registration-fee-mobile" />
         <RegisterAction page={page} />
       </div>
-      <div className="course-registration-spacer" aria-hidden="true" />
     </LayoutRoot>
   );
 }
