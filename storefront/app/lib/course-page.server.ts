@@ -19,6 +19,7 @@ import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
 import { loadCheckoutData, loadPaymentStep } from './checkout.server';
 import type { Locale } from '~/models/i18n';
 import { commitSession, getSession, hasSessionCookie, type AppSession } from './session.server';
+import { sessionRefusal } from './session-refusal.server';
 
 export const COURSE_LAYOUTS: readonly CourseLayout[] = ['1', '3', '4', 'default'];
 
@@ -199,7 +200,8 @@ export async function loadCoursePage(args: {
       : Promise.resolve(null),
     commentsEnabled ? loadComments(courseId, 1, options) : Promise.resolve(null),
     layout === '4' && course.mayBuy
-      ? loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal, shared }).catch((error) => unavailable(error, 'checkout'))
+      ? // a token the CMS refused: no checkout under the session modal (ADR 179)
+        loadCheckoutData({ detail, settings, student, locale, now, signal: request.signal, shared }).catch((error) => (sessionRefusal(error) ? null : unavailable(error, 'checkout')))
       : Promise.resolve(null),
     loadPaymentStep({ session, student, courseId, settings, locale, signal: request.signal }),
   ]);
