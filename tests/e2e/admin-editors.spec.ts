@@ -36,7 +36,7 @@ test('the seeded marketer works in a Thai admin: the site setting shows Thai lab
   await signInToAdmin(page, MARKETER);
   await page.goto(adminUrl(SITE_SETTING));
   await expect(page.getByText('ภาษี · คิดภาษีมูลค่าเพิ่ม (VAT)')).toBeVisible();
-  await expect(page.getByText('บวก VAT ในยอดชำระตามอัตราด้านล่าง')).toBeVisible();
+  await expect(page.getByText('แสดงและคิด VAT ตามอัตราและวิธีคิดด้านล่าง')).toBeVisible();
   await expect(page.getByRole('button', { name: 'บันทึก' })).toBeVisible();
   const form = page.locator('main');
   await expect(form).not.toContainText('is_enable_vat');
