@@ -1,0 +1,84 @@
+/**
+ * Page budgets (docs/performance.md): what each page of a student's journey ships, counted in
+ * bytes and elements, never in time. A page's scripts, style sheets and HTML (gzipped, as the
+ * browser received them, every same-origin file the page loads until the network is quiet) and
+ * its DOM size must stay within `page-budgets.json`. A change that grows a page past its budget
+ * fails here; raise a budget only with the measured reason written in docs/performance.md.
+ */
+import zlib from 'node:zlib';
+import type { Page, Response } from '@playwright/test';
+import budgetFile from './page-budgets.json';
+import { seededCourse } from './support/course-checkout';
+import { expect, test } from './support/fixtures';
+import { placeOrder, signedInStudent } from './support/pay';
+import { STOREFRONT_URL } from './support/servers';
+import { DEMO_STUDENT, firstProductPath, signInOnStorefront } from './support/storefront-pages';
+
+type Weight = { js: number; css: number; html: number; dom: number };
+type PageId = 'home' | 'course' | 'product' | 'cart' | 'playlist' | 'pay';
+const budgets = budgetFile as { pages: Record<PageId, Weight> };
+
+const BANK_TRANSFER = 1;
+const MARKETING = 'online-marketing-for-beginners';
+
+/** Loads `path` and adds up what it shipped: gzipped bytes per kind of same-origin file, and its element count. */
+async function weigh(page: Page, path: string): Promise<Weight> {
+  const responses: Response[] = [];
+  const onResponse = (response: Response) => {
+    if (new URL(response.url()).origin === STOREFRONT_URL) responses.push(response);
+  };
+  page.on('response', onResponse);
+  try {
+    const main = await page.goto(path);
+    expect(main?.status(), path).toBe(200);
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('response', onResponse);
+  }
+  const weight: Weight = { js: 0, css: 0, html: 0, dom: 0 };
+  for (const response of responses) {
+    const kind = response.request().resourceType();
+    const key = kind === 'script' ? 'js' : kind === 'stylesheet' ? 'css' : kind === 'document' ? 'html' : null;
+    if (!key || response.status() !== 200) continue;
+    weight[key] += zlib.gzipSync(await response.body()).length;
+  }
+  weight.dom = await page.evaluate(() => document.getElementsByTagName('*').length);
+  return weight;
+}
+
+function holdBudget(id: PageId, weight: Weight): void {
+  const budget = budgets.pages[id];
+  test.info().annotations.push({ type: `weight of ${id}`, description: JSON.stringify(weight) });
+  expect
+    .soft(weight, `${id}: gzipped JS, CSS and HTML bytes and DOM elements within budget ${JSON.stringify(budget)}`)
+    .toEqual({ js: Math.min(weight.js, budget.js), css: Math.min(weight.css, budget.css), html: Math.min(weight.html, budget.html), dom: Math.min(weight.dom, budget.dom) });
+}
+
+test.describe('page budgets', () => {
+  // three pages each, every one loaded until the network is quiet
+  test.setTimeout(120_000);
+
+  test('a visitor: home, course page and product page stay within their budgets', async ({ page, request }) => {
+    holdBudget('home', await weigh(page, '/'));
+    const course = await seededCourse(request, MARKETING);
+    holdBudget('course', await weigh(page, course.path));
+    holdBudget('product', await weigh(page, await firstProductPath(page)));
+  });
+
+  test('a student: cart, playlist and payment page stay within their budgets', async ({ page, browser, request }) => {
+    await signInOnStorefront(page, DEMO_STUDENT, '/cart');
+    holdBudget('cart', await weigh(page, '/cart'));
+    const course = await seededCourse(request, MARKETING);
+    holdBudget('playlist', await weigh(page, `${course.path}/learn`));
+
+    const context = await browser.newContext({ baseURL: STOREFRONT_URL });
+    try {
+      const payer = await context.newPage();
+      const student = await signedInStudent(payer, request, 'budget');
+      const { orderId } = await placeOrder(request, student, MARKETING, BANK_TRANSFER);
+      holdBudget('pay', await weigh(payer, `/pay/${orderId}`));
+    } finally {
+      await context.close();
+    }
+  });
+});
