@@ -149,6 +149,7 @@ describe('POST /private/cart/order', () => {
     expect(res.body.success).toBe(true);
     expect(Object.keys(res.body.order_detail).sort()).toEqual(
       [
+        'before_vat',
         'cancel_at',
         'coupon_list_code',
         'currency_code',
@@ -163,6 +164,8 @@ describe('POST /private/cart/order', () => {
         'price',
         'shipping_fee',
         'vat',
+        'vat_basis_points',
+        'vat_mode',
         'withholding_price',
       ].sort(),
     );
@@ -570,6 +573,7 @@ describe('the cart', () => {
         price: 1200,
         price_usd: 35,
         ships_item: false,
+        sold_by_retailer: false,
       },
       expect.objectContaining({ course_id: y.course.id, pricingplan_id: y.plan.id, price: 1990, price_usd: null }),
     ]);

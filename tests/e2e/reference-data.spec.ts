@@ -9,7 +9,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { findCourse, loginAdmin, updateCourse } from './support/cms-admin';
 import { CMS_URL, STOREFRONT_URL } from './support/servers';
-import { adminLogin, keepScreenshot, readSiteSettings, seededCourse, withSiteSettings } from './support/course-checkout';
+import { adminLogin, fillGuestForm, keepScreenshot, readSiteSettings, seededCourse, uniqueName, withSiteSettings } from './support/course-checkout';
 import { signedInStudent } from './support/pay';
 import { expect, test, waitForHydration } from './support/fixtures';
 import type { APIRequestContext } from '@playwright/test';
@@ -117,4 +117,22 @@ test('an editor’s change to a course reaches a visitor without a session on th
   const restored = await playwrightRequest.newContext({ baseURL: STOREFRONT_URL, extraHTTPHeaders: { cookie: 'sala_visit=1' } });
   expect(await (await restored.get(course.path)).text()).not.toContain(edited);
   await restored.dispose();
+});
+
+test('a refusal the CMS answers shows the editor’s text for it: a taken username at checkout', async ({ page, request }) => {
+  const course = await seededCourse(request, 'online-marketing-for-beginners');
+  const session = await adminLogin(request);
+  const text = await findText(request, session.token, 'error_duplicate_username');
+  const edited = `ชื่อนี้มีผู้ใช้แล้ว ลองชื่ออื่น ${Date.now().toString(36)}`;
+  const message = page.getByTestId('checkout-area').locator('[data-field="username"]');
+  try {
+    await saveText(request, session.token, text, edited);
+    await page.goto(course.path);
+    await waitForHydration(page);
+    await fillGuestForm(page, { firstname: 'สมชาย', lastname: 'ซ้ำ', email: `${uniqueName('dup')}@example.com`, tel: '0812345678', username: 'demo.student', password: 'secret1' });
+    await page.getByTestId('pay-button').click();
+    await expect(message).toContainText(edited, { timeout: 15_000 });
+  } finally {
+    await saveText(request, session.token, text, text.value);
+  }
 });

@@ -3,7 +3,7 @@ import type { AdminLayout } from '../types';
 import { COURSE, COURSE_COMMENT, COURSE_GROUP, COURSE_SECTION, HOMEWORK_SUBMISSION, LECTURE, PROGRESS, TEACHER } from './courses';
 import { ORDER, ORDER_LINE, PAYMENT_ATTEMPT, PAYMENT_REPORT, SHIPPING_ADDRESS } from './orders';
 import { BANK_ACCOUNT, ORIGIN_BANK, PAYMENT_METHOD } from './payments';
-import { CUSTOM_LABEL, TEXT, UPLOAD_RECORD, USER_GROUP } from './people';
+import { CUSTOM_LABEL, SOCIAL_IDENTITY, TEXT, UPLOAD_RECORD, USER_GROUP } from './people';
 import { CART_ITEM, COUPON, COUPON_CLAIM, PRICING_PLAN, PRODUCT, PROMOTION, PROMOTION_TIER, SHIPPING_FEE } from './selling';
 import { SITE_SETTING } from './site-setting';
 
@@ -37,4 +37,5 @@ export const ADMIN_LAYOUTS: readonly AdminLayout[] = [
   CUSTOM_LABEL,
   TEXT,
   UPLOAD_RECORD,
+  SOCIAL_IDENTITY,
 ];

@@ -1,4 +1,4 @@
-/** Students' groups, registration questions, the site's texts and the upload records. */
+/** Students' groups, registration questions, the site's texts, the upload records and the provider accounts students sign in with. */
 import type { AdminLayout } from '../types';
 
 export const USER_GROUP: AdminLayout = {
@@ -73,5 +73,20 @@ export const UPLOAD_RECORD: AdminLayout = {
     size: { label: 'ขนาด (ไบต์)', description: 'ขนาดไฟล์ นับรวมในพื้นที่อัปโหลด' },
     owner: { label: 'ผู้อัปโหลด', description: 'บัญชีที่อัปโหลด', mainField: 'username' },
     file: { label: 'ไฟล์', description: 'ไฟล์ในคลังสื่อ' },
+  },
+};
+
+export const SOCIAL_IDENTITY: AdminLayout = {
+  uid: 'api::social-sign-in.social-identity',
+  kind: 'content-type',
+  mainField: 'email',
+  defaultSortBy: 'id',
+  list: ['id', 'provider', 'email', 'user'],
+  groups: [{ title: 'บัญชีเข้าสู่ระบบด้วยโซเชียล', fields: ['provider', 'subject', 'email', 'user'] }],
+  fields: {
+    provider: { label: 'ผู้ให้บริการ', description: 'Google, Facebook หรือ LINE' },
+    subject: { label: 'รหัสผู้ใช้ของผู้ให้บริการ', column: 'รหัส', description: 'รหัสที่ผู้ให้บริการส่งมา ใช้จับคู่กับผู้เรียนคนเดียว' },
+    email: { label: 'อีเมลที่ผู้ให้บริการยืนยัน', column: 'อีเมล', description: 'อีเมลตอนเข้าสู่ระบบครั้งแรก' },
+    user: { label: 'ผู้เรียน', description: 'บัญชีผู้เรียนที่ผูกไว้', mainField: 'username' },
   },
 };

@@ -31,5 +31,6 @@ export const CONTENT_TYPE_NAMES_TH: Record<string, string> = {
   Teacher: 'ผู้สอน',
   Text: 'ข้อความบนเว็บไซต์',
   'User group': 'กลุ่มผู้ใช้',
+  'Social sign-in': 'บัญชีเข้าสู่ระบบด้วยโซเชียล',
   User: 'ผู้ใช้หน้าร้าน',
 };

@@ -19,7 +19,7 @@ import { PaymentMethods } from './payment-methods';
 import { PriceSummary } from './price-summary';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from '~/models/checkout/pricing';
 import { FormButton } from './form-button';
-import { useFirstProblemFocus } from './first-problem';
+import { isValidateIntent, useFirstProblemFocus } from './first-problem';
 import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import { useDiscounts } from './use-discounts';
@@ -170,8 +170,9 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
           {...formProps}
           onSubmit={(event) => {
             formProps.onSubmit(event);
-            // the browser's check refused it: the first problem, not the end of the form
-            if (event.defaultPrevented) focusFirstProblem();
+            // the browser's check refused a press of pay or Enter: the first problem, not the end of the form;
+            // a field's own check on blur is a submit too (conform's validate intent) and leaves the focus where the buyer moved it
+            if (event.defaultPrevented && !isValidateIntent(event.nativeEvent)) focusFirstProblem();
           }}
           aria-label={t('checkout_title')}
         >

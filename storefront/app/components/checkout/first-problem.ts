@@ -9,6 +9,15 @@ import { useCallback, useEffect, useState } from 'react';
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
 
+/** The name of the button conform submits with when it checks one field (a blur or an input), `INTENT` of @conform-to/dom. */
+const CONFORM_INTENT = '__intent__';
+
+/** A submit that only asks conform to check a field, not the buyer's press of pay or Enter. */
+export function isValidateIntent(event: Event): boolean {
+  const submitter = (event as SubmitEvent).submitter;
+  return submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
+}
+
 /** Focuses the form's first problem (see the module comment); answers the element that took the focus. */
 export function focusFirstProblem(form: HTMLElement | null, summary: HTMLElement | null): HTMLElement | null {
   const invalid = form?.querySelector<HTMLElement>('[data-invalid], [aria-invalid="true"]') ?? null;
