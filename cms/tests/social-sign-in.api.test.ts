@@ -156,6 +156,52 @@ describe('finishing a sign-in', () => {
     expect(await usersWithEmail('existing.owner@example.com')).toBe(1);
   });
 
+  it('ties a provider account to the account of its verified e-mail only when that account’s password is given, then signs in with the provider alone', async () => {
+    const owner = await createStudent(cms.strapi, { email: 'link.owner@example.com' });
+    const flow = await authorize('google', { email: 'Link.Owner@example.com', email_verified: 'true' }, '/myaccount/student/courses');
+    const refused = await finish('google', { code: flow.code, state: flow.state, flow: flow.flow });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('SOCIAL_ACCOUNT_EXISTS');
+    const { link, email } = refused.body.error.result;
+    expect(email).toBe('link.owner@example.com');
+
+    // a wrong password ties nothing and signs no one in; the offer is for this provider only
+    const wrong = await call('POST', '/public/social/google/link', null, { link, password: 'not-the-password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('PERMISSION_DENIED');
+    expect(wrong.body.jwt).toBeUndefined();
+    const otherProvider = await call('POST', '/public/social/line/link', null, { link, password: 'secret123' });
+    expect(otherProvider.status).toBe(400);
+    expect(otherProvider.body.error.code).toBe('SOCIAL_LINK_EXPIRED');
+    const [body, mac] = String(link).split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), email: 'someone.else@example.com' })).toString('base64url');
+    expect((await call('POST', '/public/social/google/link', null, { link: `${forged}.${mac}`, password: 'secret123' })).body.error.code).toBe('SOCIAL_LINK_EXPIRED');
+    expect(await cms.strapi.db.query(IDENTITY).count({ where: { user: owner.id } })).toBe(0);
+
+    const linked = await call('POST', '/public/social/google/link', null, { link, password: 'secret123' });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body).toMatchObject({ created: false, redirect: '/myaccount/student/courses', user: { id: owner.id, email: 'link.owner@example.com' } });
+    expect(typeof linked.body.jwt).toBe('string');
+    // the same offer again changes nothing
+    expect((await call('POST', '/public/social/google/link', null, { link, password: 'secret123' })).status).toBe(200);
+    expect(await cms.strapi.db.query(IDENTITY).count({ where: { user: owner.id } })).toBe(1);
+
+    // next time the provider alone signs the owner in
+    const again = await authorize('google', { email: 'link.owner@example.com', email_verified: 'true' });
+    const signedIn = await finish('google', { code: again.code, state: again.state, flow: again.flow });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ created: false, user: { id: owner.id } });
+
+    // a second Google account with the owner's address cannot be tied to the same student
+    const second = await authorize('google', { subject: 'another-google-account', email: 'link.owner@example.com', email_verified: 'true' });
+    const offer = await finish('google', { code: second.code, state: second.state, flow: second.flow });
+    expect(offer.body.error.code).toBe('SOCIAL_ACCOUNT_EXISTS');
+    const taken = await call('POST', '/public/social/google/link', null, { link: offer.body.error.result.link, password: 'secret123' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('SOCIAL_IDENTITY_TAKEN');
+    expect(await cms.strapi.db.query(IDENTITY).count({ where: { user: owner.id } })).toBe(1);
+  });
+
   it('signs in through Facebook (Graph API) and LINE (ID token) with their own accounts', async () => {
     for (const [provider, email] of [
       ['facebook', 'somchai.facebook@example.com'],

@@ -4,7 +4,7 @@
  * as a new student. The flow's security checks have their API tests (social-sign-in.api.test.ts).
  */
 import { test, expect as baseExpect } from './support/fixtures';
-import { keepScreenshot, uniqueName } from './support/course-checkout';
+import { keepScreenshot, registerStudent, uniqueName } from './support/course-checkout';
 import { IDENTITY_URL, STOREFRONT_URL } from './support/servers';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -40,4 +40,38 @@ test('a visitor who cancels at LINE is told so in Thai and can try again', async
   await keepScreenshot(page, testInfo, 'social-cancelled-390');
   await notice.getByTestId('social-try-again').click();
   await expect(page).toHaveURL((url) => url.href.startsWith(`${IDENTITY_URL}/line/`));
+});
+
+test('a student whose e-mail already has an account links Google with that account’s password, and is signed in', async ({ page, request }, testInfo) => {
+  const student = await registerStudent(request, 'linker');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login?redirect=%2Fcart');
+  await page.getByTestId('login-panel').getByRole('link', { name: 'เข้าสู่ระบบด้วย Google' }).click();
+  await page.getByLabel('อีเมล · E-mail').fill(student.email.toUpperCase());
+  await page.getByRole('button', { name: 'ดำเนินการต่อ · Continue' }).click();
+
+  // nothing is merged by the address alone: the account's password is asked for
+  const offer = page.getByTestId('social-link');
+  await expect(offer.getByRole('heading')).toHaveText('เชื่อม Google กับบัญชีที่มีอยู่');
+  await expect(offer).toContainText(student.email);
+  await expect(page.getByTestId('site-nav').getByTestId('nav-logout')).toHaveCount(0);
+  await offer.getByLabel('รหัสผ่าน').fill('not-the-password');
+  await offer.getByRole('button', { name: 'เชื่อมบัญชีและเข้าสู่ระบบ' }).click();
+  await expect(offer.getByTestId('social-link-problem')).toHaveText('รหัสผ่านไม่ถูกต้อง กรุณาลองอีกครั้ง');
+  await keepScreenshot(page, testInfo, 'social-link-wrong-password-390');
+
+  await offer.getByLabel('รหัสผ่าน').fill(student.password);
+  await offer.getByRole('button', { name: 'เชื่อมบัญชีและเข้าสู่ระบบ' }).click();
+  await expect(page).toHaveURL(`${STOREFRONT_URL}/cart`);
+  await expect(page.getByTestId('cart-student')).toContainText('ผู้ทดสอบ');
+
+  // signed out, Google alone signs the same student in now
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('site-nav').getByTestId('nav-logout').click();
+  await page.goto('/login?redirect=%2Fcart');
+  await page.getByTestId('login-panel').getByRole('link', { name: 'เข้าสู่ระบบด้วย Google' }).click();
+  await page.getByLabel('อีเมล · E-mail').fill(student.email);
+  await page.getByRole('button', { name: 'ดำเนินการต่อ · Continue' }).click();
+  await expect(page).toHaveURL(`${STOREFRONT_URL}/cart`);
+  await expect(page.getByTestId('cart-student')).toContainText('ผู้ทดสอบ');
 });

@@ -26,4 +26,19 @@ export const SOCIAL_SIGN_IN_TEXTS = {
     th: 'อีเมลนี้มีบัญชีอยู่แล้ว กรุณาเข้าสู่ระบบด้วยชื่อผู้ใช้และรหัสผ่านของบัญชีนั้น (ลืมรหัสผ่านตั้งใหม่ได้ทางอีเมล)',
     en: 'An account with this e-mail address already exists. Please log in with its username and password (a forgotten password can be reset by e-mail).',
   },
+  social_link_title: { th: 'เชื่อม {provider} กับบัญชีที่มีอยู่', en: 'Link {provider} to your account' },
+  social_link_intro: {
+    th: 'อีเมล {email} มีบัญชีกับเราอยู่แล้ว ใส่รหัสผ่านของบัญชีนั้นเพื่อเชื่อม {provider} และเข้าสู่ระบบ ครั้งต่อไปกดปุ่ม {provider} ได้เลย',
+    en: 'The e-mail address {email} already has an account with us. Enter that account’s password to link {provider} and log in; next time the {provider} button is enough.',
+  },
+  social_link_submit: { th: 'เชื่อมบัญชีและเข้าสู่ระบบ', en: 'Link and log in' },
+  social_link_failed: { th: 'รหัสผ่านไม่ถูกต้อง กรุณาลองอีกครั้ง', en: 'The password is not correct. Please try again.' },
+  error_social_link_expired: {
+    th: 'การเชื่อมบัญชีนี้หมดเวลาแล้ว กรุณากดปุ่มเข้าสู่ระบบด้วยผู้ให้บริการอีกครั้ง',
+    en: 'This link request has timed out. Please press the provider’s sign-in button again.',
+  },
+  error_social_identity_taken: {
+    th: 'บัญชีของผู้ให้บริการนี้เชื่อมกับบัญชีอื่นอยู่แล้ว หรือบัญชีของคุณเชื่อมกับผู้ให้บริการนี้ด้วยบัญชีอื่นแล้ว',
+    en: 'This provider account is already linked to another account, or your account is already linked to another account of this provider.',
+  },
 } as const satisfies Record<string, { th: string; en: string }>;

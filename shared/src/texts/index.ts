@@ -195,6 +195,8 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
   SOCIAL_EMAIL_MISSING: 'error_social_email_missing',
   SOCIAL_EMAIL_UNVERIFIED: 'error_social_email_unverified',
   SOCIAL_ACCOUNT_EXISTS: 'error_social_account_exists',
+  SOCIAL_LINK_EXPIRED: 'error_social_link_expired',
+  SOCIAL_IDENTITY_TAKEN: 'error_social_identity_taken',
   BOOKSTORE_UNAVAILABLE: 'error_bookstore_unavailable',
 };
 

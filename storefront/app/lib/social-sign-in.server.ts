@@ -60,7 +60,21 @@ export async function startSocialSignIn(provider: SocialProviderId, after: strin
   }
 }
 
-export type SocialFailure = { code: string; message: string };
+/** Why a sign-in did not go through; an address that has an account comes with a sealed offer to tie the two (ADR 194). */
+export type SocialFailure = { code: string; message: string; link?: { token: string; email: string } };
+
+const LinkOfferSchema = z.looseObject({ link: z.string().min(1).max(4096), email: z.string() });
+
+/** The session of a student the CMS signed in, with the flow cookie spent, and the page to go on to. */
+async function signedInRedirect(request: Request, answer: z.infer<typeof FinishSchema>, spent: string): Promise<Response> {
+  const session = await getSession(request);
+  session.set('student', studentFromLogin(answer));
+  session.unset('pendingOrder');
+  const headers = new Headers({ 'Cache-Control': PRIVATE_NO_STORE });
+  headers.append('Set-Cookie', await commitSession(session));
+  if (spent) headers.append('Set-Cookie', spent);
+  return redirect(safeRedirect(answer.redirect, '/'), { headers });
+}
 
 /**
  * The provider's answer (`?code&state`, or `?error`): signed in, a redirect to the page the
@@ -85,16 +99,38 @@ export async function finishSocialSignIn(
       { code: query.get('code') ?? '', state: query.get('state') ?? '', flow: typeof flow === 'string' ? flow : '' },
       options,
     );
-    const session = await getSession(request);
-    session.set('student', studentFromLogin(answer));
-    session.unset('pendingOrder');
-    const headers = new Headers({ 'Cache-Control': PRIVATE_NO_STORE });
-    headers.append('Set-Cookie', await commitSession(session));
-    headers.append('Set-Cookie', spent);
-    return { redirect: redirect(safeRedirect(answer.redirect, '/'), { headers }) };
+    return { redirect: await signedInRedirect(request, answer, spent) };
   } catch (error) {
     if (!(error instanceof CmsApiError)) throw error;
     const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
-    return { failure: { code: error.code, message: cmsErrorMessage(error, t) }, setCookie: spent };
+    const offer = error.code === 'SOCIAL_ACCOUNT_EXISTS' ? LinkOfferSchema.safeParse(error.result) : null;
+    const link = offer?.success ? { token: offer.data.link, email: offer.data.email } : undefined;
+    return { failure: { code: error.code, message: cmsErrorMessage(error, t), link }, setCookie: spent };
+  }
+}
+
+/**
+ * The password form of an offer to tie a provider account to the account of its e-mail: tied
+ * and signed in, a redirect on; else the reason in the visitor's language (a wrong password
+ * keeps the offer so the student can try again, within the sign-in limits).
+ */
+export async function linkSocialAccount(
+  request: Request,
+  provider: SocialProviderId,
+  form: FormData,
+  locale: Locale,
+  options: CallOptions,
+): Promise<{ redirect: Response } | { failure: SocialFailure }> {
+  const token = String(form.get('link') ?? '');
+  const email = String(form.get('email') ?? '');
+  try {
+    const answer = await postJson(`/public/social/${provider}/link`, FinishSchema, { link: token, password: String(form.get('password') ?? '') }, options);
+    return { redirect: await signedInRedirect(request, answer, '') };
+  } catch (error) {
+    if (!(error instanceof CmsApiError)) throw error;
+    const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+    const wrongPassword = error.code === 'PERMISSION_DENIED' || error.code === 'VALIDATION_ERROR';
+    const message = wrongPassword ? t('social_link_failed') : cmsErrorMessage(error, t);
+    return { failure: { code: error.code, message, link: wrongPassword ? { token, email } : undefined } };
   }
 }

@@ -3,10 +3,11 @@ import { revokeTokens } from '../../../http/token-revocation';
 import { issueTicket } from '../../../realtime/ticket';
 import type { Core } from '@strapi/strapi';
 import { clientAddress } from '../../../http/client-address';
+import { withRetryAfter } from '../../../http/retry-after';
 import type { Locale } from '@sala/shared/constants';
 import { PASSWORD_MAX_LENGTH, TAX_INVOICE_WIRE_NAMES, buildLoginSchema, buildRegistrationPayloadSchema, buildTaxInvoiceSchema, taxInvoiceFromWire } from '@sala/shared/schemas';
 import { translatorFor } from '../../../lib/texts';
-import { ApiError, badRequest } from '../../../lib/errors';
+import { badRequest } from '../../../lib/errors';
 import { localeOf } from '../../../http/messages';
 import { fieldErrors, mergeErrors } from '../lib/form-errors';
 import type { LoginResult } from '../services/login';
@@ -28,18 +29,6 @@ function bodyOf(ctx: Ctx): Record<string, unknown> {
 function localeFor(ctx: Ctx): Locale {
   const lang = String(bodyOf(ctx).lang ?? '').toLowerCase();
   return lang === 'en' || lang === 'th' ? lang : localeOf(ctx);
-}
-
-/** Passes a rate-limit answer's wait on as Retry-After before the envelope shapes the body. */
-async function withRetryAfter<T>(ctx: Ctx, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 429 && typeof error.details.retryAfter === 'number') {
-      ctx.set('Retry-After', String(error.details.retryAfter));
-    }
-    throw error;
-  }
 }
 
 /** One certificate name or a list of them, as names (a `{ name }` object is read as its name). */

@@ -3,6 +3,8 @@ import type { Core } from '@strapi/strapi';
 import { notFound } from '../../../lib/errors';
 import type { Ctx } from '../../../http/ctx';
 import { isSocialProvider } from '../lib/providers';
+import { clientAddress } from '../../../http/client-address';
+import { withRetryAfter } from '../../../http/retry-after';
 import type { SocialFinish, SocialStart } from '../services/social-sign-in';
 
 function bodyOf(ctx: Ctx): Record<string, unknown> {
@@ -29,6 +31,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async callback(ctx: Ctx) {
     const body = bodyOf(ctx);
     const result = (await flows(strapi).finish(providerOf(ctx), { code: body.code, state: body.state, flow: body.flow })) as SocialFinish;
+    ctx.body = { success: true, jwt: result.jwt, user: result.user, created: result.created, redirect: result.redirect };
+  },
+
+  /** POST /public/social/:provider/link `{ link, password }` → `{ success, jwt, user, created: false, redirect }` (ADR 194). */
+  async link(ctx: Ctx) {
+    const body = bodyOf(ctx);
+    const result = (await withRetryAfter(ctx, () => flows(strapi).link(providerOf(ctx), { link: body.link, password: body.password, ip: clientAddress(ctx) }))) as SocialFinish;
     ctx.body = { success: true, jwt: result.jwt, user: result.user, created: result.created, redirect: result.redirect };
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localPath, newFlow, openFlow, sealFlow } from './flow';
+import { localPath, newFlow, openFlow, openPendingLink, sealFlow, sealPendingLink } from './flow';
 import { profileFromIdToken } from './oauth-client';
 import { providerConfig } from './providers';
 
@@ -23,6 +23,16 @@ describe('the sealed sign-in flow', () => {
     expect(openFlow(`${altered}.${mac}`, KEY, 2_000)).toBeNull();
     expect(openFlow(`${body}.${mac}.x`, KEY, 2_000)).toBeNull();
     expect(openFlow(undefined, KEY)).toBeNull();
+  });
+
+  it('keeps a waiting link apart from a flow: neither opens as the other, and it expires', () => {
+    const flow = sealFlow(newFlow('line', '/cart', 1_000), KEY);
+    const link = sealPendingLink({ provider: 'line', subject: 'U1', email: 'a@example.com', redirect: '/cart' }, KEY, 1_000);
+    expect(openPendingLink(link, KEY, 2_000)).toMatchObject({ provider: 'line', subject: 'U1', email: 'a@example.com', redirect: '/cart' });
+    expect(openPendingLink(flow, KEY, 2_000)).toBeNull();
+    expect(openFlow(link, KEY, 2_000)).toBeNull();
+    expect(openPendingLink(link, 'another-key', 2_000)).toBeNull();
+    expect(openPendingLink(link, KEY, 1_000 + 600_001)).toBeNull();
   });
 
   it('goes back to a path of our own site only', () => {

@@ -20,28 +20,57 @@ export function newFlow(provider: SocialProvider, redirect: string, nowMs = Date
 /** The PKCE S256 challenge of a verifier (RFC 7636 4.2). */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-const mac = (key: string, body: string) => createHmac('sha256', key).update(`sala-social-flow.${body}`).digest('base64url');
+/** What a sealed value is for: the MAC differs per purpose, so one can never be taken for the other. */
+type SealPurpose = 'flow' | 'link';
 
-export function sealFlow(flow: Flow, key: string): string {
-  const body = Buffer.from(JSON.stringify(flow)).toString('base64url');
-  return `${body}.${mac(key, body)}`;
+const mac = (key: string, purpose: SealPurpose, body: string) => createHmac('sha256', key).update(`sala-social-${purpose}.${body}`).digest('base64url');
+
+function seal(value: object, purpose: SealPurpose, key: string): string {
+  const body = Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${body}.${mac(key, purpose, body)}`;
 }
 
-/** The flow a sealed value holds, or null when it was altered, is not ours or has expired. */
-export function openFlow(sealed: unknown, key: string, nowMs = Date.now()): Flow | null {
+/** The object a sealed value holds, or null when it was altered or sealed for another purpose. */
+function unseal(sealed: unknown, purpose: SealPurpose, key: string): Record<string, unknown> | null {
   if (typeof sealed !== 'string' || sealed.length > 4096) return null;
   const [body, signature, extra] = sealed.split('.');
   if (!body || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(key, body));
+  const expected = Buffer.from(mac(key, purpose, body));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const flow = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Flow;
-    if (!isSocialProvider(flow.provider) || typeof flow.state !== 'string' || typeof flow.expiresAt !== 'number' || flow.expiresAt < nowMs) return null;
-    return flow;
+    const value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+export const sealFlow = (flow: Flow, key: string): string => seal(flow, 'flow', key);
+
+/** The flow a sealed value holds, or null when it was altered, is not ours or has expired. */
+export function openFlow(sealed: unknown, key: string, nowMs = Date.now()): Flow | null {
+  const flow = unseal(sealed, 'flow', key);
+  if (!flow || !isSocialProvider(flow.provider) || typeof flow.state !== 'string' || typeof flow.expiresAt !== 'number' || flow.expiresAt < nowMs) return null;
+  return flow as Flow;
+}
+
+/**
+ * A provider account whose verified e-mail already has a Sala account, waiting for that
+ * account's password before the two are tied (ADR 194): who the provider said it is, the
+ * address, where to go afterwards, for ten minutes.
+ */
+export type PendingLink = { provider: SocialProvider; subject: string; email: string; redirect: string; expiresAt: number };
+
+export function sealPendingLink(link: Omit<PendingLink, 'expiresAt'>, key: string, nowMs = Date.now()): string {
+  return seal({ ...link, expiresAt: nowMs + FLOW_SECONDS * 1000 }, 'link', key);
+}
+
+export function openPendingLink(sealed: unknown, key: string, nowMs = Date.now()): PendingLink | null {
+  const link = unseal(sealed, 'link', key);
+  if (!link || !isSocialProvider(link.provider) || typeof link.subject !== 'string' || typeof link.email !== 'string' || typeof link.expiresAt !== 'number') return null;
+  if (link.expiresAt < nowMs) return null;
+  return { provider: link.provider, subject: link.subject, email: link.email, redirect: localPath(link.redirect), expiresAt: link.expiresAt };
 }
 
 /** Whether two secrets are equal, in time that does not depend on where they differ. */

@@ -2,8 +2,9 @@
  * Who a provider's sign-in is on our side (ADR 175):
  * - a provider account already tied to a student signs that student in (unless blocked);
  * - otherwise the provider must give an e-mail address and say it is verified;
- * - an address that already belongs to an account is refused (SOCIAL_ACCOUNT_EXISTS): the
- *   student signs in with their password; nothing is merged by e-mail;
+ * - an address that already belongs to an account is refused (SOCIAL_ACCOUNT_EXISTS): nothing
+ *   is merged by e-mail; the student may tie the two by giving that account's password (`tie`,
+ *   ADR 194);
  * - else a new student is made with the provider account tied to them, once: the check and the
  *   inserts run in one transaction under the sign-up lock, and (provider, subject) is unique.
  * New accounts count against the site's user limits like a registration.
@@ -81,6 +82,22 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
+    /**
+     * Ties a provider account to a student who proved the account is theirs (ADR 194), once:
+     * a provider account tied to someone else, or a second account of the same provider for
+     * this student, is refused; the same tie again changes nothing.
+     */
+    async tie(provider: SocialProvider, subject: string, email: string, userId: number): Promise<void> {
+      await strapi.db.transaction(async ({ trx }) => {
+        if (strapi.db.dialect.client === 'postgres') await trx.raw('select pg_advisory_xact_lock(?)', [SIGNUP_LOCK_KEY]);
+        const tied = await tiedUserId(provider, subject);
+        if (tied === userId) return;
+        if (tied) throw conflict('SOCIAL_IDENTITY_TAKEN');
+        if (await strapi.db.query(IDENTITY_UID).findOne({ select: ['id'], where: { provider, user: { id: userId } } })) throw conflict('SOCIAL_IDENTITY_TAKEN');
+        await strapi.db.query(IDENTITY_UID).create({ data: { provider, subject, email, user: userId } });
+      });
+    },
+
     async signIn(provider: SocialProvider, profile: ProviderProfile): Promise<SocialSignIn> {
       let userId = await tiedUserId(provider, profile.subject);
       let created = false;

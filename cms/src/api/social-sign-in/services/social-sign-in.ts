@@ -9,13 +9,14 @@
  */
 import type { Core } from '@strapi/strapi';
 import { createHash } from 'node:crypto';
-import { badRequest, notFound } from '../../../lib/errors';
+import { ApiError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { storefrontUrl } from '../../../lib/paths';
 import { loadSandboxDemoKeys } from '../../../seed/sandbox-keys';
-import { localPath, newFlow, openFlow, pkceChallenge, sameSecret, sealFlow } from '../lib/flow';
+import { localPath, newFlow, openFlow, openPendingLink, pkceChallenge, sameSecret, sealFlow, sealPendingLink } from '../lib/flow';
 import { exchangeCode } from '../lib/oauth-client';
 import { PROVIDER_DEFINITIONS, providerConfig, type DemoIdentityKeys, type SocialProvider } from '../lib/providers';
 import type { SocialSignIn } from './social-account';
+import type { LoginResult } from '../../account/services/login';
 
 export type SocialStart = { authorizeUrl: string; flow: string };
 export type SocialFinish = SocialSignIn & { redirect: string };
@@ -61,8 +62,33 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!flow || flow.provider !== provider || typeof answer.state !== 'string' || !sameSecret(answer.state, flow.state)) throw badRequest('SOCIAL_STATE_MISMATCH');
       if (typeof answer.code !== 'string' || !answer.code || answer.code.length > 2048) throw badRequest('SOCIAL_SIGN_IN_FAILED');
       const profile = await exchangeCode(config, flow, answer.code, callbackUrl(provider));
-      const signedIn = (await strapi.service('api::social-sign-in.social-account').signIn(provider, profile)) as SocialSignIn;
-      return { ...signedIn, redirect: flow.redirect };
+      try {
+        const signedIn = (await strapi.service('api::social-sign-in.social-account').signIn(provider, profile)) as SocialSignIn;
+        return { ...signedIn, redirect: flow.redirect };
+      } catch (error) {
+        // the verified address has an account: the answer carries a sealed offer to tie the two
+        // once that account's password is given (ADR 194); nothing is tied or signed into yet
+        if (!(error instanceof ApiError) || error.code !== 'SOCIAL_ACCOUNT_EXISTS' || !profile.email) throw error;
+        const link = sealPendingLink({ provider, subject: profile.subject, email: profile.email, redirect: flow.redirect }, flowKey());
+        throw conflict('SOCIAL_ACCOUNT_EXISTS', undefined, { result: { link, email: profile.email } });
+      }
+    },
+
+    /**
+     * Ties a waiting provider account to the Sala account of its e-mail once that account's
+     * password is given: the password is checked by the sign-in service, with its limits and
+     * its same answer for every failure, so this is no easier to guess through than /login.
+     */
+    async link(provider: SocialProvider, answer: { link: unknown; password: unknown; ip: string }): Promise<SocialFinish> {
+      configOf(provider);
+      const pending = openPendingLink(answer.link, flowKey());
+      if (!pending || pending.provider !== provider) throw badRequest('SOCIAL_LINK_EXPIRED');
+      if (typeof answer.password !== 'string' || !answer.password || answer.password.length > 200) throw badRequest('VALIDATION_ERROR');
+      const login = (await strapi.service('api::account.login').login({ identifier: pending.email, password: answer.password, ip: answer.ip })) as LoginResult;
+      // a username that happens to read as the address signs in someone else: not the address's account
+      if (login.user.email.toLowerCase() !== pending.email.toLowerCase()) throw badRequest('SOCIAL_LINK_EXPIRED');
+      await strapi.service('api::social-sign-in.social-account').tie(provider, pending.subject, pending.email, login.user.id);
+      return { jwt: login.jwt, user: login.user, created: false, redirect: pending.redirect };
     },
   };
 };
