@@ -13,6 +13,8 @@ const config: Core.Config.Middlewares = [
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
+  // a body refused as too large is read to its end before the 413 goes out
+  'global::drain-refused-body',
   {
     name: 'strapi::body',
     // includeUnparsed keeps each body exactly as received: provider signatures (Omise) are computed over those bytes.
