@@ -1,4 +1,4 @@
-import { keepScreenshot, seededCourse } from './support/course-checkout';
+import { createCourse, keepScreenshot, seededCourse } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 test('with English chosen, the course page shows the editors’ English plan and payment-method names, Thai where none, and the length in English', async ({ page, request }, testInfo) => {
@@ -22,4 +22,25 @@ test('with English chosen, the course page shows the editors’ English plan and
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('plan-card').first()).toBeVisible();
   await keepScreenshot(page, testInfo, 'english-course-page-390');
+});
+
+test('English counts follow the plural rules: one point, one seat left, three points; Thai has one form', async ({ page, request }) => {
+  test.slow();
+  const single = await createCourse(request, { title: 'คอร์สทดสอบที่นั่งเดียว', title_en: 'One seat course', slug: `one-seat-${Date.now()}`, course_type: 'Online', seat: 1, coursePoint: 1 });
+  try {
+    await page.goto(`/courses/${single.id}-${single.slug}`);
+    const facts = page.getByTestId('course-facts');
+    await expect(facts.locator('[data-fact="points"]')).toContainText('1 คะแนน');
+    await expect(facts.locator('[data-fact="seats"]')).toContainText('เหลือ 1 ที่นั่ง');
+    await page.getByRole('link', { name: 'EN', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(facts.locator('[data-fact="points"]')).toHaveText(/1 point$/);
+    await expect(facts.locator('[data-fact="seats"]')).toHaveText(/1 seat left$/);
+    const several = await seededCourse(request, 'online-marketing-for-beginners');
+    await page.goto(several.path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(facts.locator('[data-fact="points"]')).toHaveText(/3 points$/);
+  } finally {
+    await single.remove();
+  }
 });
