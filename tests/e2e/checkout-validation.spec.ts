@@ -100,6 +100,10 @@ test.describe('checkout validation', () => {
     // the first name, empty, is the form's first field: it is the first problem, not the e-mail just typed
     expect(await expectFocusOnFirstError()).toBe('firstname');
     await keepScreenshot(page, testInfo, 'checkout-first-error-390');
+
+    // a second press, with the errors already on screen, brings the buyer back to the first problem again
+    await page.getByTestId('pay-button').click();
+    expect(await expectFocusOnFirstError()).toBe('firstname');
   });
 
   test('withholding tax asks to switch to a juristic person first', async ({ page, request }) => {
@@ -120,6 +124,8 @@ test.describe('checkout validation', () => {
     await expect(page.getByTestId('summary-total')).toHaveText('฿1,970.10');
   });
   test('the shop’s switch lets a short phone number through: without it the 9-10 digit rule holds', async ({ page, request }) => {
+    // two page loads and a registration through the CMS
+    test.slow();
     const course = await seededCourse(request, MARKETING);
     const tel = page.getByTestId('checkout-area').getByRole('textbox', { name: 'เบอร์โทรศัพท์', exact: true });
     await page.goto(course.path);

@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { code, message, link } = result.failure;
   return data(
     { provider, providerName: SOCIAL_PROVIDER_NAMES[provider], code, message, link: link ?? null },
-    { status: code === 'CANCELLED' ? 200 : link ? 409 : 400, headers: { 'Set-Cookie': result.setCookie, 'Cache-Control': PRIVATE_NO_STORE } },
+    { status: code === 'CANCELLED' || link ? 200 : 400, headers: { 'Set-Cookie': result.setCookie, 'Cache-Control': PRIVATE_NO_STORE } },
   );
 }
 
@@ -35,7 +35,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await linkSocialAccount(request, provider, await request.formData(), locale, { locale, signal: request.signal });
   if ('redirect' in result) return result.redirect;
   const { code, message, link } = result.failure;
-  return data({ code, message, link: link ?? null }, { status: link ? 401 : 400, headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+  // a form answered with its message, as the sign-in form is
+  return data({ code, message, link: link ?? null }, { headers: { 'Cache-Control': PRIVATE_NO_STORE } });
 }
 
 // the provider's code in the address is spent: a password post is answered by the action alone
