@@ -7,6 +7,7 @@ import type { Core } from '@strapi/strapi';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import { createClient } from 'redis';
 import { ApiError } from './errors';
+import { redisPrefix } from './redis';
 
 export type Limit = { points: number; durationSeconds: number };
 
@@ -72,7 +73,7 @@ function isLimitAnswer(value: unknown): value is RateLimiterRes {
 
 /** A named limiter; `name` keeps the keys of different limiters apart in a shared store. */
 export function createLimiter(strapi: Core.Strapi, name: string, limit: Limit): Limiter {
-  const options = { keyPrefix: `sala:${name}`, points: limit.points, duration: limit.durationSeconds };
+  const options = { keyPrefix: `${redisPrefix()}${name}`, points: limit.points, duration: limit.durationSeconds };
   const memory = new RateLimiterMemory(options);
   const url = process.env.REDIS_URL?.trim();
   // When Redis is down the in-memory twin keeps counting rather than letting every attempt through.

@@ -1,9 +1,10 @@
 /**
  * Unpaid orders whose cancel_at has passed are expired every minute, which gives
  * their seats and coupon uses back. The status guard of order-state makes it safe
- * for several CMS instances to run the job at once, or for it to race a payment.
+ * for the job to race a payment, or to run on two instances at once.
  */
 import type { Core } from '@strapi/strapi';
+import { scheduleJob } from '../../../lib/scheduled-jobs';
 import { UID } from '../lib/db';
 import type { OrderStateService } from './order-state';
 
@@ -14,7 +15,6 @@ const BATCH_SIZE = 200;
 
 const orderExpiryService = ({ strapi }: { strapi: Core.Strapi }) => {
   const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
-  let running = false;
 
   const service = {
     /** Expires every notYetReceived order with cancel_at at or before `now`; returns the ids it expired. */
@@ -45,21 +45,13 @@ const orderExpiryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Registers the every-minute job with Strapi's cron (stopped with Strapi). */
     schedule(): void {
-      strapi.cron.add({
-        [EXPIRY_JOB_NAME]: {
-          task: async () => {
-            if (running) return; // the previous run is still going
-            running = true;
-            try {
-              const { expired } = await service.expireDueOrders(new Date());
-              if (expired.length > 0) strapi.log.info(`[checkout] expired ${expired.length} unpaid order(s)`);
-            } catch (error) {
-              strapi.log.error(`[checkout] expiring unpaid orders failed: ${(error as Error).message}`);
-            } finally {
-              running = false;
-            }
-          },
-          options: { rule: EVERY_MINUTE },
+      scheduleJob(strapi, {
+        name: EXPIRY_JOB_NAME,
+        rule: EVERY_MINUTE,
+        periodSeconds: 60,
+        task: async () => {
+          const { expired } = await service.expireDueOrders(new Date());
+          if (expired.length > 0) strapi.log.info(`[checkout] expired ${expired.length} unpaid order(s)`);
         },
       });
     },

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { BYTES_PER_GIGABYTE } from '@sala/shared/constants';
 import { ApiError, badRequest } from '../../../lib/errors';
+import { scheduleJob } from '../../../lib/scheduled-jobs';
 import { STORED_NAME_PATTERN, allowedNameExtension, detectAllowedContent, storedFileName, type DetectedType, type UploadKind } from '../lib/file-checks';
 
 const RECORD_UID = 'api::storage.upload-record';
@@ -193,22 +194,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** Registers the hourly clean-up of unattached visitor uploads with Strapi's cron. */
   scheduleCleanUp(): void {
-    let running = false;
-    strapi.cron.add({
-      [UNATTACHED_UPLOADS_JOB_NAME]: {
-        task: async () => {
-          if (running) return;
-          running = true;
-          try {
-            const removed = await this.removeUnattachedUploads(new Date());
-            if (removed.length > 0) strapi.log.info(`[storage] removed ${removed.length} unattached upload(s)`);
-          } catch (error) {
-            strapi.log.error(`[storage] removing unattached uploads failed: ${(error as Error).message}`);
-          } finally {
-            running = false;
-          }
-        },
-        options: { rule: EVERY_HOUR },
+    scheduleJob(strapi, {
+      name: UNATTACHED_UPLOADS_JOB_NAME,
+      rule: EVERY_HOUR,
+      periodSeconds: 3600,
+      task: async () => {
+        const removed = await this.removeUnattachedUploads(new Date());
+        if (removed.length > 0) strapi.log.info(`[storage] removed ${removed.length} unattached upload(s)`);
       },
     });
   },
