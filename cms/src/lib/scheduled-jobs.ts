@@ -1,12 +1,15 @@
 /**
- * Scheduled jobs on Strapi's cron. Every CMS instance schedules them; the run of a period
- * says so in the log (`[jobs] NAME runs for period N`). A run still going when the next
- * is due is not started twice in one instance.
+ * Scheduled jobs on Strapi's cron. Every CMS instance schedules them; each run first claims
+ * its period (job-lock.ts: a PostgreSQL advisory lock, else a Redis lock, else nothing on a
+ * lone SQLite instance), so one instance runs the job per period (ADR 191). The run says so in
+ * the log (`[jobs] NAME runs for period N`). A run still going when the next is due is not
+ * started twice in one instance.
  *
  * SCHEDULED_JOB_SECONDS=N (outside production) runs every job every N seconds instead of its
  * own period, for tests that watch several periods go by.
  */
 import type { Core } from '@strapi/strapi';
+import { claimJobPeriod } from './job-lock';
 
 export type ScheduledJob = {
   name: string;
@@ -43,6 +46,7 @@ export function scheduleJob(strapi: Core.Strapi, job: ScheduledJob): void {
         running = true;
         try {
           const period = periodOf(new Date(), periodSeconds);
+          if (!(await claimJobPeriod(strapi, job.name, period, periodSeconds))) return; // another instance runs this period
           strapi.log.info(`[jobs] ${job.name} runs for period ${period}`);
           await job.task();
         } catch (error) {
