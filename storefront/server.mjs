@@ -11,7 +11,8 @@
  * cache's `serve`, before the cache and Express see it.
  *
  *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET, TRUSTED_PROXIES,
- *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10)
+ *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10),
+ *                                                REDIS_URL, REDIS_PREFIX (purges published by the CMS, page-cache-purges.mjs)
  *
  * Run it from the storefront folder (public/ and the client assets resolve from the build).
  */
@@ -25,6 +26,7 @@ import compression from 'compression';
 import express from 'express';
 import morgan from 'morgan';
 import { createPageCache } from './page-cache.mjs';
+import { subscribeToPurges } from './page-cache-purges.mjs';
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/server/index.js');
 const build = await import(pathToFileURL(buildPath).href);
@@ -41,6 +43,8 @@ const cache = createPageCache({
   // the build's reference-data cache (ADR 142) is emptied with the pages
   onPurge: () => build.entry.module.purgeReferenceData?.(),
 });
+// Every storefront hears the CMS's purges through Redis (ADR 192); not awaited: the pages are served meanwhile.
+void subscribeToPurges({ onPurge: () => cache.purge() });
 const accessLog = process.env.STOREFRONT_ACCESS_LOG !== 'false';
 
 /**
