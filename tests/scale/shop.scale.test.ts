@@ -14,7 +14,7 @@ import type { TestStrapi } from '../../cms/tests/helpers/strapi';
 import { sharedCms } from '../reliability/support/cms';
 import { faults, sendJson, sleep, tally } from '../reliability/support/http';
 import { checkoutInvariants, createBuyers, createCoupon, createOffer, placeOrder } from '../reliability/support/shop';
-import { startStorefront, STOREFRONT_TEST_SECRETS, type TestStorefront } from '../security/support/storefront';
+import { startStorefront, type TestStorefront } from '../security/support/storefront';
 import { startCmsInstance, type CmsInstance } from './support/cms-instance';
 import { POSTGRES_URL, REDIS_URL, sharedServices } from './support/services';
 
@@ -44,12 +44,14 @@ describe.skipIf(!services.ok)('two CMS and two storefronts on one PostgreSQL dat
   let b: CmsInstance;
   let frontA: TestStorefront;
   let frontB: TestStorefront;
+  let bothUpPeriod = 0;
 
   beforeAll(async () => {
     cms = reader();
     // This process's CMS only writes the records: it is not one of the instances under test.
     cms.strapi.cron.stop();
     [a, b] = await Promise.all([startCmsInstance('A'), startCmsInstance('B')]);
+    bothUpPeriod = Math.round(Date.now() / (JOB_SECONDS * 1000)) + 1;
     const storefrontEnv = { REDIS_URL, REDIS_PREFIX: PREFIX, STOREFRONT_ACCESS_LOG: 'false' };
     [frontA, frontB] = await Promise.all([startStorefront(a.url, storefrontEnv), startStorefront(b.url, storefrontEnv)]);
   }, 600_000);
@@ -113,10 +115,15 @@ describe.skipIf(!services.ok)('two CMS and two storefronts on one PostgreSQL dat
     });
     expect(put.status, await put.text()).toBe(200);
     const changedAt = Date.now();
-    for (const front of [frontA, frontB]) {
-      await expect.poll(async () => (await get(front)).body.includes(edited), { timeout: 5_000 - (Date.now() - changedAt), interval: 200 }).toBe(true);
-    }
-    console.info(`[scale] the edit showed on both storefronts after ${Date.now() - changedAt} ms`);
+    // Both at once: a render after the purge takes seconds on a busy machine.
+    const shownAfter = await Promise.all(
+      [frontA, frontB].map(async (front) => {
+        await expect.poll(async () => (await get(front)).body.includes(edited), { timeout: 5_000, interval: 200, message: `${front.url} shows the edit` }).toBe(true);
+        return Date.now() - changedAt;
+      }),
+    );
+    expect(Math.max(...shownAfter)).toBeLessThanOrEqual(5_000);
+    console.info(`[scale] the edit showed on the storefronts after ${shownAfter.join(' and ')} ms`);
   });
 
   it(`the sign-in limit counts failures made through either CMS (${MAX_FAILURES} per account)`, async () => {
@@ -140,9 +147,10 @@ describe.skipIf(!services.ok)('two CMS and two storefronts on one PostgreSQL dat
       }
       return periods;
     };
-    const before = new Set(runs());
-    await sleep(JOB_SECONDS * 1000 * 6);
-    const watched = runs().filter((period) => !before.has(period));
+    // Every period since both instances were up counts; waited for only when the tests before were quicker than five periods.
+    const seen = () => new Set(runs().filter((period) => period > bothUpPeriod)).size;
+    for (let waited = 0; seen() < 5 && waited < JOB_SECONDS * 1000 * 8; waited += 500) await sleep(500);
+    const watched = runs().filter((period) => period > bothUpPeriod);
     const counts = new Map<number, number>();
     for (const period of watched) counts.set(period, (counts.get(period) ?? 0) + 1);
     expect(counts.size, `periods run: ${JSON.stringify([...counts])}`).toBeGreaterThanOrEqual(4);
