@@ -9,13 +9,21 @@
  */
 import { createClient } from 'redis';
 
+/**
+ * The Redis URL and channel of purges, or null without REDIS_URL.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {{ url: string, channel: string } | null}
+ */
 export function purgeChannel(env = process.env) {
   const url = env.REDIS_URL?.trim();
   if (!url) return null;
   return { url, channel: `${env.REDIS_PREFIX?.trim() || 'sala:'}page-cache:purge` };
 }
 
-/** Subscribes `onPurge` to the channel; resolves with the client (or null without REDIS_URL) once subscribed or failed. */
+/**
+ * Subscribes `onPurge` to the channel; resolves with the client (or null without REDIS_URL) once subscribed or failed.
+ * @param {{ env?: Record<string, string | undefined>, onPurge: () => unknown, log?: { warn: (message: string) => void } }} options
+ */
 export async function subscribeToPurges({ env = process.env, onPurge, log = console }) {
   const target = purgeChannel(env);
   if (!target) return null;
