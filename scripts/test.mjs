@@ -3,7 +3,8 @@
  * Runs every test: the lint (layers, cycles, formatting, types), unit (shared, storefront, payments), API tests on a booted
  * Strapi over SQLite and, when TEST_DATABASE_URL is set, again over PostgreSQL,
  * the reliability suite (tests/reliability) on the same databases (SALA_TEST_RELIABILITY=0
- * leaves it out of a local run), the security suite (tests/security) on the same databases
+ * leaves it out of a local run), the scale suite (tests/scale: two CMS and two storefronts on
+ * PostgreSQL and Redis, where both answer; SALA_TEST_SCALE=0 leaves it out), the security suite (tests/security) on the same databases
  * against the CMS and the storefront's production build, browser tests in
  * Debian's Chromium, and the docker-compose file check.
  * Ends with one line: "Tests: N passed, N failed".
@@ -114,6 +115,14 @@ if (process.env.SALA_TEST_RELIABILITY !== '0') {
   }
 } else {
   log('reliability suite: left out (SALA_TEST_RELIABILITY=0); npm run test:reliability runs it alone');
+}
+// The multi-instance suite (tests/scale): two CMS and two storefront processes on one fresh
+// PostgreSQL database and one Redis; where either does not answer it says so and skips.
+// SALA_TEST_SCALE=0 leaves it out of a local run; npm run test:scale runs it alone.
+if (process.env.SALA_TEST_SCALE !== '0' && compiled && built) {
+  const scaleEnv = { SALA_PREBUILT_CMS_DIST: suiteDist, SALA_PREBUILT_STOREFRONT_BUILD: storefrontBuild };
+  if (!process.env.TEST_DATABASE_URL) scaleEnv.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+  vitest('scale suite (two CMS, two storefronts, PostgreSQL and Redis)', [], scaleEnv, ['--config', 'tests/scale/vitest.config.ts']);
 }
 if (compiled && built) {
   for (const [name, env] of databases) {
