@@ -27,9 +27,11 @@ export function jobLockKind(strapi: Core.Strapi, env: NodeJS.ProcessEnv = proces
 function ensureTable(strapi: Core.Strapi): Promise<void> {
   let ready = tableReady.get(strapi);
   if (!ready) {
-    ready = strapi.db.connection
-      .raw(`create table if not exists ${JOB_RUNS_TABLE} (name varchar(100) primary key, period bigint not null, instance varchar(64) not null, ran_at timestamptz not null default now())`)
-      .then(() => undefined);
+    // Two instances creating it at once would collide in PostgreSQL's catalogue: one at a time.
+    ready = strapi.db.connection.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`sala:${JOB_RUNS_TABLE}`]);
+      await trx.raw(`create table if not exists ${JOB_RUNS_TABLE} (name varchar(100) primary key, period bigint not null, instance varchar(64) not null, ran_at timestamptz not null default now())`);
+    });
     ready.catch(() => tableReady.delete(strapi));
     tableReady.set(strapi, ready);
   }
