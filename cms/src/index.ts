@@ -12,6 +12,7 @@ import { lockOrderFields, registerReadOnlyOrders } from './api/order-admin/lib/r
 import { registerOrderAdminRoutes, registerOrderReviewPermission } from './api/order-admin/lib/admin-routes';
 import { registerEditorFields } from './lib/editor-fields';
 import { registerTextCache } from './lib/texts';
+import { registerPictureRewrite } from './lib/pictures';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -24,6 +25,8 @@ export default {
     registerContentBroadcast(strapi);
     registerPagePurge(strapi);
     registerTextCache(strapi);
+    // Every stored picture loses its metadata and gains WebP renditions for srcset (ADR 193).
+    registerPictureRewrite(strapi);
     // Orders and payments are read-only in the content manager; the admin's buttons use the shop's rules (ADR 168).
     registerReadOnlyOrders(strapi);
     registerOrderReviewPermission(strapi);

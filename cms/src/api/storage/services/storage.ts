@@ -14,6 +14,7 @@ import type { Core } from '@strapi/strapi';
 import { BYTES_PER_GIGABYTE } from '@sala/shared/constants';
 import { ApiError, badRequest } from '../../../lib/errors';
 import { scheduleJob } from '../../../lib/scheduled-jobs';
+import { RENDITION_NAME_PATTERN, isRewrittenPicture, processPicture, renditionNames, type ProcessedPicture } from '../../../lib/pictures';
 import { STORED_NAME_PATTERN, allowedNameExtension, detectAllowedContent, storedFileName, type DetectedType, type UploadKind } from '../lib/file-checks';
 
 const RECORD_UID = 'api::storage.upload-record';
@@ -35,6 +36,8 @@ export const PUBLIC_MEDIA_OWNERS = [
   'api::bank-account.bank-account',
 ] as const;
 const SETTING_UID = 'api::site-setting.site-setting';
+/** Extensions of the stored pictures that get renditions. */
+const STORED_PICTURE_EXTENSIONS = ['jpg', 'png', 'webp'] as const;
 const BYTES_PER_MEGABYTE = 1048576;
 
 const DEFAULT_SIZE_LIMIT = 20 * 1024 * 1024;
@@ -64,7 +67,7 @@ type RecordRow = {
   size: number;
   createdAt?: string | Date | null;
   owner?: { id: number } | null;
-  file?: { id: number } | null;
+  file?: { id: number; formats?: unknown } | null;
 };
 
 function positiveIntEnv(name: string, fallback: number): number {
@@ -169,7 +172,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const rows = (await strapi.db.query(RECORD_UID).findMany({
       select: ['id', 'name'],
       where: { owner: { id: { $null: true } }, createdAt: { $lt: cutoff } },
-      populate: { file: { select: ['id'] } },
+      populate: { file: { select: ['id', 'formats'] } },
       orderBy: { id: 'asc' },
       limit: 500,
     })) as RecordRow[];
@@ -186,7 +189,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         await strapi.db.query(RECORD_UID).delete({ where: { id: row.id } });
         if (fileId !== null) await strapi.db.query(FILE_UID).delete({ where: { id: fileId } });
       });
-      await fs.promises.rm(path.join(dir, row.name), { force: true });
+      const renditions = renditionNames(row.file?.formats);
+      await Promise.all([row.name, ...renditions].map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
       removed.push(row.name);
     }
     return removed;
@@ -239,31 +243,38 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const dir = this.uploadsDir();
     const written: string[] = [];
     try {
-      const stored = checked.map(({ file, type }) => ({ file, type, name: storedFileName(type.ext) }));
-      for (const item of stored) {
+      const stored: { type: DetectedType; name: string; size: number; picture: ProcessedPicture | null }[] = [];
+      for (const { file, type } of checked) {
+        const name = storedFileName(type.ext);
         // COPYFILE_EXCL: a stored name is never reused, even in the unlikely event of a collision
-        await fs.promises.copyFile(item.file.filepath, path.join(dir, item.name), fs.constants.COPYFILE_EXCL);
-        written.push(item.name);
+        await fs.promises.copyFile(file.filepath, path.join(dir, name), fs.constants.COPYFILE_EXCL);
+        written.push(name);
+        // A picture is stored upright, without its metadata (EXIF, GPS), with WebP renditions beside it (ADR 193).
+        const picture = isRewrittenPicture(type.mime) ? await processPicture({ dir, hash: name.slice(0, name.indexOf('.')), ext: `.${type.ext}`, mime: type.mime }).catch(() => null) : null;
+        if (isRewrittenPicture(type.mime) && !picture) throw badRequest('FILE_TYPE_NOT_ALLOWED');
+        written.push(...(picture?.written ?? []));
+        stored.push({ type, name, size: picture?.sizeInBytes ?? file.size, picture });
       }
       return await strapi.db.transaction(async () => {
         const result: StoredUpload[] = [];
-        for (const { file, type, name } of stored) {
+        for (const { type, name, size, picture } of stored) {
           const media = await strapi.db.query(FILE_UID).create({
             data: {
               name,
               hash: name.slice(0, name.indexOf('.')),
               ext: `.${type.ext}`,
               mime: type.mime,
-              size: kilobytes(file.size),
+              size: kilobytes(size),
               url: uploadUrl(name),
               provider: 'local',
               folderPath: '/',
+              ...(picture ? { width: picture.width, height: picture.height, formats: picture.formats } : {}),
             },
           });
           await strapi.db.query(RECORD_UID).create({
-            data: { name, mime: type.mime, kind: type.kind, size: file.size, owner: ownerId, file: media.id },
+            data: { name, mime: type.mime, kind: type.kind, size, owner: ownerId, file: media.id },
           });
-          result.push({ name, url: uploadUrl(name), mime: type.mime, kind: type.kind, size: file.size });
+          result.push({ name, url: uploadUrl(name), mime: type.mime, kind: type.kind, size });
         }
         return result;
       });
@@ -279,12 +290,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
    * the media library or the seed put there) are left to the static server.
    */
   async isPrivateUpload(name: string): Promise<boolean> {
-    if (!STORED_NAME_PATTERN.test(name)) return false;
+    // A picture's rendition (`w640_<hash>.webp`) is as private as the picture it was made from.
+    const hash = RENDITION_NAME_PATTERN.exec(name)?.[1];
+    const originals = hash ? STORED_PICTURE_EXTENSIONS.map((ext) => `${hash}.${ext}`).filter((candidate) => STORED_NAME_PATTERN.test(candidate)) : [name];
+    if (!originals.some((candidate) => STORED_NAME_PATTERN.test(candidate))) return false;
     const knex = strapi.db.connection;
     const records = strapi.db.metadata.get(RECORD_UID).tableName;
     const placeholders = PUBLIC_MEDIA_OWNERS.map(() => '?').join(', ');
     const row = (await knex(records)
-      .where('name', name)
+      .whereIn('name', originals)
       .select(
         knex.raw(
           `exists (select 1 from ${MEDIA_RELATIONS_TABLE} own join ${MEDIA_RELATIONS_TABLE} pub on pub.file_id = own.file_id` +
