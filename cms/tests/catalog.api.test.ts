@@ -72,7 +72,7 @@ describe('GET /public/courses', () => {
     const demo = courses.filter((course) => !course.slug.startsWith('catalog-fixture-'));
     expect(demo.length).toBeGreaterThanOrEqual(8);
     for (const course of demo) {
-      expect(Object.keys(course).sort()).toEqual(['course_type', 'id', 'imageAlt', 'pictureUrl', 'price', 'slug', 'title']);
+      expect(Object.keys(course).sort()).toEqual(['course_type', 'id', 'imageAlt', 'pictureSources', 'pictureUrl', 'price', 'slug', 'title']);
       expect(course.title).toMatch(THAI);
       expect(course.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(course.course_type).not.toBe('product');

@@ -35,3 +35,15 @@ export function fileDto(file: UploadFile | null | undefined): FileDto | null {
   if (!file?.url) return null;
   return { name: file.name ?? null, url: file.url, mime: file.mime ?? null, size: file.size ?? null };
 }
+
+/** One WebP rendition of a picture (ADR 193): its address and its width in pixels, for a `srcset`. */
+export type PictureSource = { url: string; width: number };
+
+/** The WebP renditions of a picture (formats `w320`, `w640`, ...), narrowest first; empty for a file that has none. */
+export function pictureSources(file: UploadFile | null | undefined): PictureSource[] {
+  if (!file?.url || !file.formats) return [];
+  return Object.entries(file.formats)
+    .filter(([key, format]) => /^w\d+$/.test(key) && typeof format?.url === 'string' && typeof format.width === 'number' && format.width > 0)
+    .map(([, format]) => ({ url: format.url as string, width: format.width as number }))
+    .sort((a, b) => a.width - b.width);
+}

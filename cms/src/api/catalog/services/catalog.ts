@@ -8,6 +8,7 @@ import { localizedValue } from '@sala/shared/texts';
 import type { Core } from '@strapi/strapi';
 import { lowestVisitorAmount, planRowsFor } from '../../../lib/plans';
 import { publishedWhere } from '../../../lib/publishing';
+import { pictureSources, type PictureSource } from '../../../lib/media';
 
 const COURSE_UID = 'api::course.course';
 const TEXT_UID = 'api::text.text';
@@ -25,12 +26,14 @@ export type CourseListItem = {
   title: string;
   course_type: string;
   pictureUrl: string | null;
+  /** WebP renditions for the card's srcset (ADR 193). */
+  pictureSources: PictureSource[];
   imageAlt: string | null;
   /** The lowest listed default plan, in satang. */
   price: { amount: number; currency: 'THB' } | null;
 };
 
-type UploadFormat = { url?: string };
+type UploadFormat = { url?: string; width?: number | null };
 type UploadFile = { url?: string; alternativeText?: string | null; formats?: Record<string, UploadFormat> | null };
 type CourseRow = {
   id: number;
@@ -81,6 +84,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         title: localizedValue(course.title, course.title_en, locale),
         course_type: course.course_type,
         pictureUrl: cardPictureUrl(course.picture),
+        pictureSources: pictureSources(course.picture),
         imageAlt: course.imageAlt || course.picture?.alternativeText || null,
         price: amount === null ? null : { amount, currency: 'THB' as const },
       };

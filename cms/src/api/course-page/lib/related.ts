@@ -4,7 +4,7 @@
  */
 import type { Locale } from '@sala/shared/constants';
 import { localizedValue } from '@sala/shared/texts';
-import { imageUrl, MEDIA_POPULATE, type UploadFile } from '../../../lib/media';
+import { imageUrl, MEDIA_POPULATE, pictureSources, type UploadFile } from '../../../lib/media';
 import { lowestVisitorAmount, PLAN_FIELDS, PLAN_UID, type PlanRow } from '../../../lib/plans';
 import { isPublishedAt } from '../../../lib/publishing';
 import type { Rows } from '../../../lib/rows';
@@ -156,6 +156,7 @@ export function relatedLists(
       title: localizedValue(candidate.title, candidate.title_en, locale),
       course_type: candidate.course_type,
       pictureUrl: imageUrl(picture, 'small'),
+      pictureSources: pictureSources(picture),
       imageAlt: candidate.imageAlt || picture?.alternativeText || null,
       price: priceOf(amount),
     };

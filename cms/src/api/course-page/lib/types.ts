@@ -2,6 +2,7 @@
 import type { CourseType, OrderStatus } from '@sala/shared/constants';
 import type { ImageDto } from '../../../lib/media';
 import type { PlanDto } from '../../../lib/plans';
+import type { PictureSource } from '../../../lib/media';
 
 /** How many courses each related list shows at most. */
 export const RELATED_LIMIT = 8;
@@ -17,6 +18,8 @@ export type CourseCard = {
   title: string;
   course_type: string;
   pictureUrl: string | null;
+  /** WebP renditions for the card's srcset (ADR 193). */
+  pictureSources: PictureSource[];
   imageAlt: string | null;
   price: { amount: number; currency: 'THB' } | null;
 };
@@ -46,6 +49,7 @@ export type CourseDetail = {
     videoDesc: string | null;
     classType: string | null;
     pictureUrl: string | null;
+    pictureSources: PictureSource[];
     imageAlt: string | null;
     startDate: string | null;
     endDate: string | null;

@@ -8,7 +8,7 @@ import type { Locale } from '@sala/shared/constants';
 import { localizeDurationText } from '@sala/shared/texts';
 import type { Core } from '@strapi/strapi';
 import { inLocale } from '../../../lib/localized';
-import { imageDto, imageUrl } from '../../../lib/media';
+import { imageDto, imageUrl, pictureSources } from '../../../lib/media';
 import { coursePath, productPath, type EntryRef } from '../../../lib/paths';
 import { findPublished, isPublishedAt, toIso } from '../../../lib/publishing';
 import { listPlanDtos, planRowsFor as loadPlanRows, type PlanDto } from '../../../lib/plans';
@@ -91,6 +91,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           videoDesc: course.videoDesc ?? null,
           classType: course.classType ?? null,
           pictureUrl,
+          pictureSources: pictureSources(course.picture),
           imageAlt: course.imageAlt || course.picture?.alternativeText || null,
           startDate: toIso(course.startDate),
           endDate: toIso(course.endDate),

@@ -5,7 +5,7 @@
  */
 import { canAccessCourse } from '@sala/shared/eligibility';
 import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
-import { imageUrl, type UploadFile } from '../../../lib/media';
+import { imageUrl, pictureSources, type UploadFile } from '../../../lib/media';
 import { coursePath } from '../../../lib/paths';
 import type { PageSettings } from '../../../lib/site-settings';
 import { time } from './playlist';
@@ -76,6 +76,7 @@ export function myCourseSummary(input: MyCourseInput): MyCourse & { approvedAt: 
     link_path: coursePath(input.courseId, course.slug),
     course_type: course.course_type,
     picture_url: imageUrl(course.picture, 'small'),
+    picture_sources: pictureSources(course.picture),
     lectures_total: ids.size,
     lectures_completed: mine.filter((row) => row.completed).length,
     access: {

@@ -2,6 +2,7 @@
 import type { ErrorCode, OrderStatus, PlanType, TermUnit } from '@sala/shared/constants';
 import type { CountdownRecord } from '@sala/shared/plans';
 import type { FileDto, UploadFile } from '../../../lib/media';
+import type { PictureSource } from '../../../lib/media';
 
 /** Why a course's lectures are closed to the caller; each is an error code with a Thai message. */
 export type LockReason = Extract<ErrorCode, 'UNAUTHORIZED' | 'COURSE_ACCESS_DENIED' | 'ORDER_IN_PROGRESS' | 'COURSE_NOT_PURCHASED' | 'COURSE_ACCESS_EXPIRED'>;
@@ -136,6 +137,8 @@ export type MyCourse = {
   link_path: string;
   course_type: string;
   picture_url: string | null;
+  /** WebP renditions for the card's srcset (ADR 193). */
+  picture_sources: PictureSource[];
   lectures_total: number;
   lectures_completed: number;
   /** Access left: `lifetime` for a plan without term; otherwise whole days left (rounded up) and when it ends. */

@@ -2,7 +2,7 @@
 import type { Locale } from '@sala/shared/constants';
 import type { Core } from '@strapi/strapi';
 import { inLocale, withEnglish } from '../../../lib/localized';
-import { imageDto, imageUrl, MEDIA_POPULATE, type ImageDto, type UploadFile } from '../../../lib/media';
+import { imageDto, imageUrl, MEDIA_POPULATE, pictureSources, type ImageDto, type PictureSource, type UploadFile } from '../../../lib/media';
 import { productPath, type EntryRef } from '../../../lib/paths';
 import { listPlanDtos, lowestVisitorAmount, PLAN_FIELDS, planRowsFor, type PlanDto, type PlanRow } from '../../../lib/plans';
 import { findPublished } from '../../../lib/publishing';
@@ -22,6 +22,8 @@ export type ProductCard = {
   course_type: 'product';
   short_description: string | null;
   pictureUrl: string | null;
+  /** WebP renditions for the card's srcset (ADR 193). */
+  pictureSources: PictureSource[];
   imageAlt: string | null;
   price: { amount: number; currency: 'THB' } | null;
   available_qty: number | null;
@@ -37,7 +39,7 @@ export type ProductDetail = {
   social_title: string | null;
   social_description: string | null;
   social_image: ImageDto | null;
-  preview: { videoUrl: string | null; pictureUrl: string | null; imageAlt: string | null };
+  preview: { videoUrl: string | null; pictureUrl: string | null; pictureSources: PictureSource[]; imageAlt: string | null };
   priceDetail: PlanDto[];
   courseDescription: { title: string; description: string | null; short_description: string | null };
   course_type: 'product';
@@ -104,6 +106,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       course_type: 'product',
       short_description: row.short_description ?? null,
       pictureUrl: imageUrl(row.picture, 'small'),
+      pictureSources: pictureSources(row.picture),
       imageAlt: row.imageAlt || row.picture?.alternativeText || null,
       price: priceOf(lowestVisitorAmount(plans.get(row.id) ?? [])),
       available_qty: row.available_qty ?? null,
@@ -163,7 +166,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       social_title: product.social_title || product.meta_title || product.title,
       social_description: product.social_description || product.meta_description || product.short_description || null,
       social_image: imageDto(product.social_image ?? product.picture),
-      preview: { videoUrl: product.videoUrl || null, pictureUrl: imageUrl(product.picture, 'large'), imageAlt: product.imageAlt || product.picture?.alternativeText || null },
+      preview: { videoUrl: product.videoUrl || null, pictureUrl: imageUrl(product.picture, 'large'), pictureSources: pictureSources(product.picture), imageAlt: product.imageAlt || product.picture?.alternativeText || null },
       priceDetail: listPlanDtos(plans, { loggedIn: false, ownedCourseIds: [] }, locale),
       courseDescription: { title: product.title, description: product.description ?? null, short_description: product.short_description ?? null },
       course_type: 'product',
