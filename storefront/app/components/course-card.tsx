@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react';
 import { formatMoney } from '@sala/shared/money';
-import type { CourseListItem } from '~/models/catalog';
+import type { CourseCardView } from '~/models/catalog';
 import { getCoursePath } from '~/models/course-path';
 import type { Locale } from '~/models/i18n';
+import { PICTURE_SIZES, responsiveAttributes } from '~/models/picture';
 
 // Card pictures use the social-image ratio of the spec (600x314).
 export const CARD_IMAGE_WIDTH = 600;
@@ -14,7 +15,7 @@ function initialOf(title: string): string {
 }
 
 export type CourseCardProps = {
-  course: CourseListItem;
+  course: CourseCardView;
   typeLabel: string;
   /** Shown instead of ฿0.00 for a course whose cheapest plan costs nothing. */
   freeLabel: string;
@@ -31,6 +32,7 @@ export function CourseCard({ course, typeLabel, freeLabel, locale, eager }: Cour
         <img
           className="course-card-picture"
           src={course.pictureUrl}
+          {...responsiveAttributes(course.pictureSrcSet, PICTURE_SIZES.courseCard)}
           alt={course.imageAlt ?? ''}
           width={CARD_IMAGE_WIDTH}
           height={CARD_IMAGE_HEIGHT}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { VAT_MODES } from '@sala/shared/constants';
 import { SiteSettingsSchema, type SiteSettings } from '@sala/shared/settings';
 import { CourseListItemSchema } from '~/models/catalog';
+import { PictureSourcesSchema } from '~/models/picture';
 
 /** A string the CMS may send as null or leave out, read as null. */
 export const nullableString = z
@@ -62,6 +63,7 @@ export const CourseDetailSchema = z.looseObject({
     videoDesc: nullableString,
     classType: nullableString,
     pictureUrl: nullableString,
+    pictureSources: PictureSourcesSchema,
     imageAlt: nullableString,
     startDate: nullableString,
     endDate: nullableString,

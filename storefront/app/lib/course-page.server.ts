@@ -13,6 +13,8 @@ import { planFromWire, initialPlanId } from '~/models/checkout/pricing';
 import type { CommentsView, CourseLayout, CoursePageData, CourseView, CurriculumView, RelatedView, SeoView } from '~/models/course/types';
 import { money } from '@sala/shared/money';
 import { parseCourseId } from '~/models/course-path';
+import { courseCardView, type CourseCardView, type CourseListItem } from '~/models/catalog';
+import { srcSetOf } from '~/models/picture';
 import { mayBuy, studentStateOf } from '~/models/course/student-state';
 import { CmsApiError, CmsError, cmsErrorMessage, createCourseComment, getCourseComments, getCourseDetail, getHowToBuy, getSiteSettings, isCmsNotFound, toPublicAssetUrl } from './cms.server';
 import type { WireCourseDetail, WireSiteSettings } from './cms-schemas.server';
@@ -33,12 +35,12 @@ export function chooseLayout(siteLayout: string | null | undefined, registration
   return (COURSE_LAYOUTS as readonly string[]).includes(layout) ? (layout as CourseLayout) : 'default';
 }
 
-function withAbsoluteUrls<T extends { pictureUrl: string | null }>(card: T): T {
-  return { ...card, pictureUrl: toPublicAssetUrl(card.pictureUrl) };
+function withAbsoluteUrls(card: CourseListItem): CourseCardView {
+  return courseCardView(card, toPublicAssetUrl);
 }
 
 function courseView(detail: WireCourseDetail, signedIn: boolean): CourseView {
-  const preview = detail.preview;
+  const { pictureSources, ...preview } = detail.preview;
   const hasPreview = Boolean(preview.videoUrl || preview.pictureUrl);
   const plans = detail.priceDetail.map(planFromWire);
   const defaultPlan = plans.find((plan) => plan.id === initialPlanId(plans)) ?? null;
@@ -60,7 +62,7 @@ function courseView(detail: WireCourseDetail, signedIn: boolean): CourseView {
     courseType: detail.courseType,
     shortDescription: detail.courseDescription.short_description,
     description: detail.courseDescription.description,
-    preview: hasPreview ? { ...preview, videoUrl: toPublicAssetUrl(preview.videoUrl), pictureUrl: toPublicAssetUrl(preview.pictureUrl) } : null,
+    preview: hasPreview ? { ...preview, videoUrl: toPublicAssetUrl(preview.videoUrl), pictureUrl: toPublicAssetUrl(preview.pictureUrl), pictureSrcSet: srcSetOf(pictureSources, toPublicAssetUrl) } : null,
     venue: detail.courseVenue,
     seat: detail.seat,
     seatsLeft: detail.seats_left,

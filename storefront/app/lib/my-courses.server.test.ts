@@ -6,6 +6,7 @@ const wire = {
   title: 'Excel สำหรับการทำงาน',
   link_path: '/courses/5-excel',
   picture_url: null,
+  picture_sources: [],
   lectures_total: 4,
   lectures_completed: 1,
   access: { lifetime: false, days_left: 12, expired: false },

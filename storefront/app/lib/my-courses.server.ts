@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { MyCourseView } from '~/models/my-courses/types';
+import { PictureSourcesSchema, srcSetOf } from '~/models/picture';
 import { callJson, toPublicAssetUrl, type CallOptions } from './cms.server';
 import { nullableNumber, nullableString } from './cms-schemas.server';
 
@@ -12,6 +13,7 @@ const MyCourseSchema = z.looseObject({
   title: z.string(),
   link_path: z.string(),
   picture_url: nullableString,
+  picture_sources: PictureSourcesSchema,
   lectures_total: z.number().int().nonnegative(),
   lectures_completed: z.number().int().nonnegative(),
   access: z.looseObject({ lifetime: z.boolean(), days_left: nullableNumber, expired: z.boolean() }),
@@ -29,6 +31,7 @@ export function myCourseView(wire: z.infer<typeof MyCourseSchema>): MyCourseView
     title: wire.title,
     path: wire.link_path,
     pictureUrl: toPublicAssetUrl(wire.picture_url),
+    pictureSrcSet: srcSetOf(wire.picture_sources, toPublicAssetUrl),
     lecturesTotal: wire.lectures_total,
     lecturesCompleted: Math.min(wire.lectures_completed, wire.lectures_total),
     daysLeft: wire.access.lifetime ? null : Math.max(0, wire.access.days_left ?? 0),

@@ -10,7 +10,7 @@ import { data } from '@remix-run/node';
 import { previewExpiryProblem, previewMessage, previewQuery, readPreviewParams, type PreviewClaims } from '@sala/shared/preview';
 import { z } from 'zod';
 import { getEnv } from '~/env.server';
-import type { CourseListItem } from '~/models/catalog';
+import { courseCardView, type CourseCardView } from '~/models/catalog';
 import type { CoursePageData } from '~/models/course/types';
 import type { Locale } from '~/models/i18n';
 import type { ProductDetailView } from '~/models/products/types';
@@ -24,7 +24,7 @@ export const PREVIEW_NO_STORE = 'private, no-store';
 export type PreviewRefusal = 'invalid' | 'expired';
 
 export type PreviewPage =
-  { kind: 'course'; page: CoursePageData } | { kind: 'product'; product: ProductDetailView; url: string } | { kind: 'text'; key: string; overrides: Record<string, string>; courses: CourseListItem[] };
+  { kind: 'course'; page: CoursePageData } | { kind: 'product'; product: ProductDetailView; url: string } | { kind: 'text'; key: string; overrides: Record<string, string>; courses: CourseCardView[] };
 
 /** Checks a link's query: ours, for exactly these claims, not expired. */
 export function checkPreviewLink(query: URLSearchParams, secret: string | undefined, nowSeconds: number): { ok: true; claims: PreviewClaims; query: string } | { ok: false; reason: PreviewRefusal } {
@@ -87,7 +87,7 @@ export async function loadPreview(request: Request, locale: Locale): Promise<Pre
       const courses = await getCourseList({}, { signal: request.signal });
       const { key, value } = answer.data;
       const overrides: Record<string, string> = value && value.trim() !== '' ? { [key]: value } : {};
-      return { kind: 'text', key, overrides, courses: courses.map((course) => ({ ...course, pictureUrl: toPublicAssetUrl(course.pictureUrl) })) };
+      return { kind: 'text', key, overrides, courses: courses.map((course) => courseCardView(course, toPublicAssetUrl)) };
     }
   }
 }

@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { toMinorUnits } from '@sala/shared/money';
 import { PRODUCT_FILTERS, PRODUCT_PAGE_SIZES, type ProductCardView, type ProductDetailView, type ProductFilter, type ProductImage } from '~/models/products/types';
 import { callJson, postJson, toPublicAssetUrl, type CallOptions } from './cms.server';
+import { PictureSourcesSchema, srcSetOf } from '~/models/picture';
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('THB') });
-const image = z.looseObject({ url: z.string(), alternativeText: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable() });
+const image = z.looseObject({ url: z.string(), alternativeText: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable(), sources: PictureSourcesSchema });
 
 const ProductCardSchema = z.looseObject({
   id: z.number().int().positive(),
@@ -20,6 +21,7 @@ const ProductCardSchema = z.looseObject({
   title: z.string(),
   short_description: z.string().nullable(),
   pictureUrl: z.string().nullable(),
+  pictureSources: PictureSourcesSchema,
   imageAlt: z.string().nullable(),
   price: money.nullable(),
   available_qty: z.number().int().nullable(),
@@ -44,7 +46,7 @@ export const ProductDetailSchema = z.looseObject({
   social_title: z.string().nullable(),
   social_description: z.string().nullable(),
   social_image: image.nullable(),
-  preview: z.looseObject({ videoUrl: z.string().nullable(), pictureUrl: z.string().nullable(), imageAlt: z.string().nullable() }),
+  preview: z.looseObject({ videoUrl: z.string().nullable(), pictureUrl: z.string().nullable(), pictureSources: PictureSourcesSchema, imageAlt: z.string().nullable() }),
   priceDetail: z.array(PlanSchema),
   courseDescription: z.looseObject({ title: z.string(), description: z.string().nullable(), short_description: z.string().nullable() }),
   image_detail: z.array(image),
@@ -95,6 +97,7 @@ export async function getProductList(query: ProductListQuery, options: CallOptio
       title: card.title,
       shortDescription: card.short_description,
       pictureUrl: toPublicAssetUrl(card.pictureUrl),
+      pictureSrcSet: srcSetOf(card.pictureSources, toPublicAssetUrl),
       imageAlt: card.imageAlt ?? card.title,
       priceAmount: card.price?.amount ?? null,
       availableQty: card.available_qty,
@@ -123,9 +126,10 @@ export function productView(data: z.infer<typeof ProductDetailSchema>): ProductD
     alt: file.alternativeText || data.title,
     width: file.width,
     height: file.height,
+    srcSet: srcSetOf(file.sources, toPublicAssetUrl),
   });
   const gallery = data.image_detail.map(toImage);
-  const cover = data.preview.pictureUrl ? { url: toPublicAssetUrl(data.preview.pictureUrl) as string, alt: data.preview.imageAlt || data.title, width: null, height: null } : null;
+  const cover = data.preview.pictureUrl ? { url: toPublicAssetUrl(data.preview.pictureUrl) as string, alt: data.preview.imageAlt || data.title, width: null, height: null, srcSet: srcSetOf(data.preview.pictureSources, toPublicAssetUrl) } : null;
   if (gallery.length === 0 && cover) gallery.push(cover);
   return {
     id: data.id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PictureSourcesSchema, srcSetOf } from './picture';
 
 /** One card of the public course list, as `GET /public/courses` returns it. Money is integer satang. */
 export const CourseListItemSchema = z.object({
@@ -7,10 +8,20 @@ export const CourseListItemSchema = z.object({
   title: z.string(),
   course_type: z.string(),
   pictureUrl: z.string().nullable(),
+  pictureSources: PictureSourcesSchema,
   imageAlt: z.string().nullable(),
   price: z.object({ amount: z.number().int(), currency: z.literal('THB') }).nullable(),
 });
 export type CourseListItem = z.infer<typeof CourseListItemSchema>;
+
+/** A course card as a page renders it: its picture's addresses public, its renditions a `srcset` (ADR 193). */
+export type CourseCardView = Omit<CourseListItem, 'pictureSources'> & { pictureSrcSet: string | null };
+
+/** The card of a listed course, every address passed through `toUrl` (the public origin of the uploads). */
+export function courseCardView(item: CourseListItem, toUrl: (url: string | null) => string | null): CourseCardView {
+  const { pictureSources, ...card } = item;
+  return { ...card, pictureUrl: toUrl(item.pictureUrl), pictureSrcSet: srcSetOf(pictureSources, toUrl) };
+}
 
 export const CourseListResponseSchema = z.object({ success: z.literal(true), data: z.array(CourseListItemSchema) });
 

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { HomePage } from '~/components/home/home-page';
 import { CmsError, getCourseList, toPublicAssetUrl } from '~/lib/cms.server';
 import { getLocale } from '~/lib/i18n.server';
+import { courseCardView } from '~/models/catalog';
 import { textsOfMatches } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
 
@@ -12,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const courses = await getCourseList({ keyword: keyword || undefined }, { signal: request.signal, locale: getLocale(request) });
     return {
       keyword,
-      courses: courses.map((course) => ({ ...course, pictureUrl: toPublicAssetUrl(course.pictureUrl) })),
+      courses: courses.map((course) => courseCardView(course, toPublicAssetUrl)),
     };
   } catch (error) {
     if (!(error instanceof CmsError)) throw error;

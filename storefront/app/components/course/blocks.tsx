@@ -7,12 +7,13 @@ import { formatMoney } from '@sala/shared/money';
 import { formatCount } from '@sala/shared/texts';
 import { useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { CourseCard } from '~/components/course-card';
-import type { CourseListItem } from '~/models/catalog';
+import type { CourseCardView } from '~/models/catalog';
 import { courseTypeTextKey, useLocale, useT, useTexts } from '~/models/i18n';
 import { formatDate, formatDateRange, formatDuration } from './format';
 import { Markdown } from './markdown';
 import { ScrollHint } from './scroll-hint';
 import type { CourseView, CurriculumView, RelatedView } from '~/models/course/types';
+import { PICTURE_SIZES, responsiveAttributes } from '~/models/picture';
 
 export const PREVIEW_WIDTH = 600;
 export const PREVIEW_HEIGHT = 314;
@@ -71,6 +72,7 @@ export function CoursePreview({ course, eager = true }: { course: CourseView; ea
           <img
             className="course-media-fill"
             src={preview.pictureUrl ?? undefined}
+            {...responsiveAttributes(preview.pictureSrcSet, PICTURE_SIZES.coursePreview)}
             alt={preview.imageAlt ?? course.title}
             width={PREVIEW_WIDTH}
             height={PREVIEW_HEIGHT}
@@ -308,7 +310,7 @@ export function HowToBuy({ description }: { description: string }) {
   );
 }
 
-function RelatedList({ title, courses, testId }: { title: string; courses: CourseListItem[]; testId: string }) {
+function RelatedList({ title, courses, testId }: { title: string; courses: CourseCardView[]; testId: string }) {
   const t = useT();
   const texts = useTexts();
   const locale = useLocale();

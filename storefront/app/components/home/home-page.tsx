@@ -1,7 +1,7 @@
 import { chakra } from '@chakra-ui/react';
 import { Form } from '@remix-run/react';
 import { CourseCard } from '~/components/course-card';
-import type { CourseListItem } from '~/models/catalog';
+import type { CourseCardView } from '~/models/catalog';
 import { courseTypeTextKey, useLocale, useT, useTexts } from '~/models/i18n';
 
 /** Cards in the first row (four at the widest layout) are above the fold. */
@@ -58,7 +58,7 @@ function SearchIcon() {
 }
 
 /** The home page's body: heading, search and the course cards (the home route and a text's preview). */
-export function HomePage({ courses, keyword }: { courses: CourseListItem[]; keyword: string }) {
+export function HomePage({ courses, keyword }: { courses: CourseCardView[]; keyword: string }) {
   const t = useT();
   const texts = useTexts();
   const locale = useLocale();

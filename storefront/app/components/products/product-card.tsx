@@ -7,6 +7,7 @@ import { Link } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useLocale, useT } from '~/models/i18n';
 import type { ProductCardView } from '~/models/products/types';
+import { PICTURE_SIZES, responsiveAttributes } from '~/models/picture';
 
 export const PRODUCT_IMAGE_WIDTH = 400;
 export const PRODUCT_IMAGE_HEIGHT = 560;
@@ -67,7 +68,7 @@ export function ProductCard({ product, eager }: { product: ProductCardView; eage
   return (
     <CardLink to={product.path} prefetch="intent" data-testid="product-card" data-product-id={product.id}>
       {product.pictureUrl ? (
-        <Picture src={product.pictureUrl} alt={product.imageAlt} htmlWidth={PRODUCT_IMAGE_WIDTH} htmlHeight={PRODUCT_IMAGE_HEIGHT} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <Picture src={product.pictureUrl} {...responsiveAttributes(product.pictureSrcSet, PICTURE_SIZES.productCard)} alt={product.imageAlt} htmlWidth={PRODUCT_IMAGE_WIDTH} htmlHeight={PRODUCT_IMAGE_HEIGHT} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       ) : (
         <Placeholder>{t('products_no_picture')}</Placeholder>
       )}

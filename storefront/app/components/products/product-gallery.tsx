@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useT } from '~/models/i18n';
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-card';
 import type { ProductImage } from '~/models/products/types';
+import { PICTURE_SIZES, responsiveAttributes } from '~/models/picture';
 
 const Thumb = chakra('button', {
   base: {
@@ -47,6 +48,7 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
     <chakra.section aria-label={t('product_gallery_label')} data-testid="product-gallery">
       <chakra.img
         src={current.url}
+        {...responsiveAttributes(current.srcSet, PICTURE_SIZES.productGallery)}
         alt={current.alt || title}
         htmlWidth={current.width ?? PRODUCT_IMAGE_WIDTH}
         htmlHeight={current.height ?? PRODUCT_IMAGE_HEIGHT}
@@ -72,7 +74,7 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
               onClick={() => setIndex(position)}
               data-testid="product-gallery-thumb"
             >
-              <chakra.img src={image.url} alt="" htmlWidth={64} htmlHeight={Math.round((64 * PRODUCT_IMAGE_HEIGHT) / PRODUCT_IMAGE_WIDTH)} display="block" w="full" h="auto" loading="lazy" />
+              <chakra.img src={image.url} {...responsiveAttributes(image.srcSet, '64px')} alt="" htmlWidth={64} htmlHeight={Math.round((64 * PRODUCT_IMAGE_HEIGHT) / PRODUCT_IMAGE_WIDTH)} display="block" w="full" h="auto" loading="lazy" />
             </Thumb>
           ))}
         </chakra.div>

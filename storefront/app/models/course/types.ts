@@ -4,7 +4,7 @@
  */
 import type { Money } from '@sala/shared/money';
 import type { CheckoutData, PaymentStep, SignedInStudent } from '~/models/checkout/types';
-import type { CourseListItem } from '~/models/catalog';
+import type { CourseCardView } from '~/models/catalog';
 import type { CourseStudentState } from './student-state';
 
 export type CourseLayout = '1' | '3' | '4' | 'default';
@@ -15,6 +15,8 @@ export type CoursePreview = {
   videoDesc: string | null;
   classType: string | null;
   pictureUrl: string | null;
+  /** The picture's WebP renditions as a `srcset` (ADR 193); null when it has none. */
+  pictureSrcSet: string | null;
   imageAlt: string | null;
   startDate: string | null;
   endDate: string | null;
@@ -60,7 +62,7 @@ export type CommentView = { id: number; comment: string; createdAt: string | nul
 
 export type CommentsView = { list: CommentView[]; total: number; page: number; pageCount: number };
 
-export type RelatedView = { byTeacher: CourseListItem[] | null; byGroup: CourseListItem[] | null; bestSeller: CourseListItem[] | null };
+export type RelatedView = { byTeacher: CourseCardView[] | null; byGroup: CourseCardView[] | null; bestSeller: CourseCardView[] | null };
 
 export type SeoView = {
   title: string;

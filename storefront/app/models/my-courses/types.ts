@@ -4,6 +4,8 @@ export type MyCourseView = {
   title: string;
   path: string;
   pictureUrl: string | null;
+  /** The picture's WebP renditions as a `srcset` (ADR 193); null when it has none. */
+  pictureSrcSet: string | null;
   lecturesTotal: number;
   lecturesCompleted: number;
   /** Whole days of access left; null for unlimited access. */

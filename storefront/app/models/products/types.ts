@@ -12,12 +12,14 @@ export type ProductCardView = {
   title: string;
   shortDescription: string | null;
   pictureUrl: string | null;
+  /** The picture's WebP renditions as a `srcset` (ADR 193); null when it has none. */
+  pictureSrcSet: string | null;
   imageAlt: string;
   priceAmount: number | null;
   availableQty: number | null;
 };
 
-export type ProductImage = { url: string; alt: string; width: number | null; height: number | null };
+export type ProductImage = { url: string; alt: string; width: number | null; height: number | null; srcSet: string | null };
 
 export type ProductDetailView = {
   id: number;

@@ -43,7 +43,7 @@ export type ProductDetail = {
   priceDetail: PlanDto[];
   courseDescription: { title: string; description: string | null; short_description: string | null };
   course_type: 'product';
-  image_detail: ImageDto[];
+  image_detail: (ImageDto & { sources: PictureSource[] })[];
   available_qty: number | null;
   sku: string | null;
 };
@@ -170,7 +170,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       priceDetail: listPlanDtos(plans, { loggedIn: false, ownedCourseIds: [] }, locale),
       courseDescription: { title: product.title, description: product.description ?? null, short_description: product.short_description ?? null },
       course_type: 'product',
-      image_detail: (product.image_detail ?? []).map(imageDto).filter((image): image is ImageDto => image !== null),
+      image_detail: (product.image_detail ?? []).flatMap((file) => {
+        const image = imageDto(file);
+        return image ? [{ ...image, sources: pictureSources(file) }] : [];
+      }),
       available_qty: product.available_qty ?? null,
       sku: product.sku ?? null,
     };
