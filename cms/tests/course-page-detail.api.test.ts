@@ -256,7 +256,19 @@ describe('GET /public/courses/:slug/:flag', () => {
     ]) {
       expect(data, field).toHaveProperty(field);
     }
-    expect(Object.keys(data.preview).sort()).toEqual(['classType', 'endDate', 'endRegDate', 'imageAlt', 'pictureSources', 'pictureUrl', 'startDate', 'startRegDate', 'videoDesc', 'videoName', 'videoUrl']);
+    expect(Object.keys(data.preview).sort()).toEqual([
+      'classType',
+      'endDate',
+      'endRegDate',
+      'imageAlt',
+      'pictureSources',
+      'pictureUrl',
+      'startDate',
+      'startRegDate',
+      'videoDesc',
+      'videoName',
+      'videoUrl',
+    ]);
     expect(data).toMatchObject({
       id: ids.course,
       title: 'การตลาดออนไลน์ทดสอบ',

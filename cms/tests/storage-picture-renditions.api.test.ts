@@ -139,7 +139,11 @@ describe('pictures stored through the Strapi media library', () => {
     const keys = Object.keys(row.formats ?? {});
     // Strapi's own formats (responsive dimensions are on) stay for the admin's thumbnails.
     expect(keys).toEqual(expect.arrayContaining(['thumbnail', 'small', 'medium', 'large', 'w320', 'w640', 'w960', 'w1280', 'w1600']));
-    expect(Object.entries(row.formats ?? {}).filter(([key]) => key.startsWith('w')).every(([, format]) => format.mime === 'image/webp')).toBe(true);
+    expect(
+      Object.entries(row.formats ?? {})
+        .filter(([key]) => key.startsWith('w'))
+        .every(([, format]) => format.mime === 'image/webp'),
+    ).toBe(true);
     expectNoMetadata(await storedFiles(row));
   });
 });

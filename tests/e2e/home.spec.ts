@@ -30,6 +30,14 @@ test.describe('home page', () => {
       // a course with a listed plan shows its price (a course without one shows none)
       if (course.price) await expect(card).toContainText(/฿[\d,]+\.\d\d|ฟรี/);
     }
+
+    // A card's picture comes in WebP renditions for its slot, with its size reserved before it loads.
+    const picture = cards.first().locator('img');
+    await expect(picture).toHaveAttribute('width', '600');
+    await expect(picture).toHaveAttribute('height', '314');
+    await expect(picture).toHaveAttribute('srcset', /\.webp 320w, .+\.webp 480w/);
+    await expect(picture).toHaveAttribute('sizes', /100vw/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/uploads\/w\d+_.+\.webp$/);
   });
 
   test('shows a course title edited in the CMS within 5 seconds, without a restart', async ({ page, request }) => {

@@ -111,7 +111,8 @@ test.describe('administrator upload control', () => {
       await page.getByRole('link', { name: new RegExp(title) }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/uploads/courses/${course.id}$`));
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByText('กรุณาปรับขนาดรูปเป็น 600x600 พิกเซลและบีบอัดไฟล์ก่อนอัพโหลด')).toBeVisible();
+      await expect(page.getByText('ไม่ต้องย่อขนาดรูปเอง', { exact: false })).toBeVisible();
+      await expect(page.getByText('600x600')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'อัพโหลด' })).toBeEnabled();
       await expect(page.getByRole('button', { name: 'บันทึก' })).toBeDisabled();
 

@@ -78,6 +78,13 @@ export function renditionWidths(width: number): number[] {
 
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
+/** Writes through a temporary file and a rename, so a reader (or a second process seeding the same demo file) never sees half a picture. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await fs.promises.writeFile(temporary, data);
+  await fs.promises.rename(temporary, file);
+}
+
 /**
  * Rewrites `dir/hash+ext` without metadata and writes its WebP renditions beside it. The
  * original is replaced through a temporary file, so a failure leaves it as it was (and removes
@@ -91,7 +98,8 @@ export async function processPicture(args: { dir: string; hash: string; ext: str
   const open = () => sharp()(input, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate();
 
   const upright = open();
-  const encoded = mime === 'image/png' ? upright.png({ compressionLevel: 9 }) : mime === 'image/webp' ? upright.webp({ quality: ORIGINAL_QUALITY }) : upright.jpeg({ quality: ORIGINAL_QUALITY, mozjpeg: true });
+  const encoded =
+    mime === 'image/png' ? upright.png({ compressionLevel: 9 }) : mime === 'image/webp' ? upright.webp({ quality: ORIGINAL_QUALITY }) : upright.jpeg({ quality: ORIGINAL_QUALITY, mozjpeg: true });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
 
   const written: string[] = [];
@@ -100,7 +108,8 @@ export async function processPicture(args: { dir: string; hash: string; ext: str
     for (const width of renditionWidths(info.width)) {
       const key = `w${width}`;
       const name = `${key}_${hash}.webp`;
-      const result = await open().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toFile(path.join(dir, name));
+      const { data: webp, info: result } = await open().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+      await writeAtomically(path.join(dir, name), webp);
       written.push(name);
       formats[key] = {
         name,
@@ -115,9 +124,7 @@ export async function processPicture(args: { dir: string; hash: string; ext: str
         url: `${urlPrefix}${name}`,
       };
     }
-    const temporary = `${original}.${process.pid}.tmp`;
-    await fs.promises.writeFile(temporary, data);
-    await fs.promises.rename(temporary, original);
+    await writeAtomically(original, data);
   } catch (error) {
     await Promise.all(written.map((name) => fs.promises.rm(path.join(dir, name), { force: true })));
     throw error;

@@ -362,7 +362,10 @@ export const TEXT_CATALOGUE = {
   upload_out_of_storage: { th: 'พื้นที่จัดเก็บไม่เพียงพอ', en: 'Out off Storage' },
   upload_confirm_delete: { th: 'ยืนยันการลบรูปภาพนี้?', en: 'Confirm to delete this image?' },
   upload_no_image: { th: 'ไม่มีรูปภาพ', en: 'no image available' },
-  upload_resize_hint: { th: 'กรุณาปรับขนาดรูปเป็น {width}x{height} พิกเซลและบีบอัดไฟล์ก่อนอัพโหลด', en: 'Resize to {width}x{height} px and compress before upload' },
+  upload_picture_hint: {
+    th: 'ไม่ต้องย่อขนาดรูปเอง ระบบจะทำขนาดที่เหมาะกับหน้าจอและลบข้อมูลกล้องและตำแหน่งที่ถ่าย (EXIF, GPS) ออกให้',
+    en: 'No need to resize: we make the sizes each screen needs and remove camera and location data (EXIF, GPS)',
+  },
 
   // error codes (server error.code)
   error_input_error: { th: 'ไม่สามารถบันทึกข้อมูลได้ กรุณาลองใหม่อีกครั้ง', en: 'The data could not be saved. Please try again.' },

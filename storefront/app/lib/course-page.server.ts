@@ -62,7 +62,9 @@ function courseView(detail: WireCourseDetail, signedIn: boolean): CourseView {
     courseType: detail.courseType,
     shortDescription: detail.courseDescription.short_description,
     description: detail.courseDescription.description,
-    preview: hasPreview ? { ...preview, videoUrl: toPublicAssetUrl(preview.videoUrl), pictureUrl: toPublicAssetUrl(preview.pictureUrl), pictureSrcSet: srcSetOf(pictureSources, toPublicAssetUrl) } : null,
+    preview: hasPreview
+      ? { ...preview, videoUrl: toPublicAssetUrl(preview.videoUrl), pictureUrl: toPublicAssetUrl(preview.pictureUrl), pictureSrcSet: srcSetOf(pictureSources, toPublicAssetUrl) }
+      : null,
     venue: detail.courseVenue,
     seat: detail.seat,
     seatsLeft: detail.seats_left,

@@ -129,7 +129,9 @@ export function productView(data: z.infer<typeof ProductDetailSchema>): ProductD
     srcSet: srcSetOf(file.sources, toPublicAssetUrl),
   });
   const gallery = data.image_detail.map(toImage);
-  const cover = data.preview.pictureUrl ? { url: toPublicAssetUrl(data.preview.pictureUrl) as string, alt: data.preview.imageAlt || data.title, width: null, height: null, srcSet: srcSetOf(data.preview.pictureSources, toPublicAssetUrl) } : null;
+  const cover = data.preview.pictureUrl
+    ? { url: toPublicAssetUrl(data.preview.pictureUrl) as string, alt: data.preview.imageAlt || data.title, width: null, height: null, srcSet: srcSetOf(data.preview.pictureSources, toPublicAssetUrl) }
+    : null;
   if (gallery.length === 0 && cover) gallery.push(cover);
   return {
     id: data.id,

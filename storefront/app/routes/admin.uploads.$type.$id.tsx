@@ -164,8 +164,6 @@ export default function AdminPictures() {
         type="image"
         limitFile={MAX_PICTURES}
         columns={4}
-        hintWidth={600}
-        hintHeight={600}
         storageUrl="/admin/uploads/storage"
         disabled={saving}
       />

@@ -90,7 +90,19 @@ function CourseRow({ course }: { course: MyCourseView }) {
       bg="bg"
     >
       <chakra.a href={course.path} display="block" borderRadius="lg" overflow="hidden" bg="bg.muted" aspectRatio="600 / 314" tabIndex={-1} aria-hidden>
-        {course.pictureUrl ? <chakra.img src={course.pictureUrl} {...responsiveAttributes(course.pictureSrcSet, PICTURE_SIZES.myCourse)} alt="" width="600" height="314" w="full" h="full" objectFit="cover" loading="lazy" /> : null}
+        {course.pictureUrl ? (
+          <chakra.img
+            src={course.pictureUrl}
+            {...responsiveAttributes(course.pictureSrcSet, PICTURE_SIZES.myCourse)}
+            alt=""
+            width="600"
+            height="314"
+            w="full"
+            h="full"
+            objectFit="cover"
+            loading="lazy"
+          />
+        ) : null}
       </chakra.a>
       <chakra.div display="flex" flexDirection="column" gap="3" minW="0">
         <chakra.h2 fontSize="lg" fontWeight="700" overflowWrap="anywhere">

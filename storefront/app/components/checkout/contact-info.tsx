@@ -23,7 +23,7 @@ function CustomLabelField({ label }: { label: CustomLabel }) {
     case 'radio':
       return <RadioField name={name} label={label.label} required={required} options={options} />;
     case 'image':
-      return <FileField name={name} label={label.label} required={required} accept=".jpg,.jpeg,.png,.gif,.webp" hint={t('upload_resize_hint', { width: 600, height: 600 })} />;
+      return <FileField name={name} label={label.label} required={required} accept=".jpg,.jpeg,.png,.gif,.webp" hint={t('upload_picture_hint')} />;
     default:
       return <TextField name={name} label={label.label} required={required} />;
   }
@@ -54,13 +54,7 @@ export function ContactInfo({ settings, customLabels, userGroups }: { settings: 
       </div>
       {fields.address.isEnable ? <TextareaField name="address" label={t('register_address')} required={fields.address.isRequire} /> : null}
       {fields.profileImage.isEnable ? (
-        <FileField
-          name="profileImage"
-          label={t('register_profile_picture')}
-          required={fields.profileImage.isRequire}
-          accept={IMAGE_ACCEPT}
-          hint={t('upload_resize_hint', { width: 600, height: 600 })}
-        />
+        <FileField name="profileImage" label={t('register_profile_picture')} required={fields.profileImage.isRequire} accept={IMAGE_ACCEPT} hint={t('upload_picture_hint')} />
       ) : null}
       {labels.map((label) => (
         <CustomLabelField key={label.id} label={label} />

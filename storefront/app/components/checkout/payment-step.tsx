@@ -105,14 +105,7 @@ function ReportFields({ payment, defaults, amount, formErrors }: { payment: Paym
           {(ids) => <input className="ck-input" {...ids} name="transferTime" type="time" step={1} defaultValue={defaults.time} />}
         </ReportField>
       </div>
-      <FileField
-        name="slip"
-        label={t('report_slip')}
-        required={payment.slipRequired && payment.netAmount !== 0}
-        accept=".jpg,.jpeg,.png,.gif,.webp,.pdf"
-        multiple
-        hint={t('upload_resize_hint', { width: 1500, height: 500 })}
-      />
+      <FileField name="slip" label={t('report_slip')} required={payment.slipRequired && payment.netAmount !== 0} accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple hint={t('upload_picture_hint')} />
       <ReportField name="description" label={t('report_description')}>
         {(ids) => <textarea className="ck-textarea" {...ids} name="description" rows={2} maxLength={1000} />}
       </ReportField>

@@ -68,7 +68,15 @@ export function ProductCard({ product, eager }: { product: ProductCardView; eage
   return (
     <CardLink to={product.path} prefetch="intent" data-testid="product-card" data-product-id={product.id}>
       {product.pictureUrl ? (
-        <Picture src={product.pictureUrl} {...responsiveAttributes(product.pictureSrcSet, PICTURE_SIZES.productCard)} alt={product.imageAlt} htmlWidth={PRODUCT_IMAGE_WIDTH} htmlHeight={PRODUCT_IMAGE_HEIGHT} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <Picture
+          src={product.pictureUrl}
+          {...responsiveAttributes(product.pictureSrcSet, PICTURE_SIZES.productCard)}
+          alt={product.imageAlt}
+          htmlWidth={PRODUCT_IMAGE_WIDTH}
+          htmlHeight={PRODUCT_IMAGE_HEIGHT}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
       ) : (
         <Placeholder>{t('products_no_picture')}</Placeholder>
       )}

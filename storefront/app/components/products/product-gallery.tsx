@@ -74,7 +74,17 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
               onClick={() => setIndex(position)}
               data-testid="product-gallery-thumb"
             >
-              <chakra.img src={image.url} {...responsiveAttributes(image.srcSet, '64px')} alt="" htmlWidth={64} htmlHeight={Math.round((64 * PRODUCT_IMAGE_HEIGHT) / PRODUCT_IMAGE_WIDTH)} display="block" w="full" h="auto" loading="lazy" />
+              <chakra.img
+                src={image.url}
+                {...responsiveAttributes(image.srcSet, '64px')}
+                alt=""
+                htmlWidth={64}
+                htmlHeight={Math.round((64 * PRODUCT_IMAGE_HEIGHT) / PRODUCT_IMAGE_WIDTH)}
+                display="block"
+                w="full"
+                h="auto"
+                loading="lazy"
+              />
             </Thumb>
           ))}
         </chakra.div>

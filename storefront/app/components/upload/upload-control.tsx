@@ -43,9 +43,6 @@ export type UploadControlProps = {
   limitFile?: number;
   /** Columns of the thumbnail grid, 1 to 4. */
   columns?: 1 | 2 | 3 | 4;
-  /** The size the admin is asked to resize images to. */
-  hintWidth?: number;
-  hintHeight?: number;
   /** A URL answering `{ free }` (gigabytes) for the storage check; none or isNotCheckStorage skips it. */
   storageUrl?: string;
   isNotCheckStorage?: boolean;
@@ -76,7 +73,7 @@ async function readFreeStorage(url: string): Promise<number | null> {
 let keySequence = 0;
 
 export function UploadControl(props: UploadControlProps) {
-  const { title, value, onChange, type = 'image', label, limitFile, columns = 4, hintWidth = 600, hintHeight = 600, storageUrl, isNotCheckStorage, disabled, onError } = props;
+  const { title, value, onChange, type = 'image', label, limitFile, columns = 4, storageUrl, isNotCheckStorage, disabled, onError } = props;
   const t = useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -197,7 +194,7 @@ export function UploadControl(props: UploadControlProps) {
       </chakra.div>
 
       <chakra.div id={hintId} fontSize="sm" color="fg.muted" mb="3">
-        {type === 'image' ? <chakra.p>{t('upload_resize_hint', { width: hintWidth, height: hintHeight })}</chakra.p> : null}
+        {type === 'image' ? <chakra.p>{t('upload_picture_hint')}</chakra.p> : null}
         <chakra.p>{t('upload_types_hint', { types: TYPE_LISTS[type].join(', ') })}</chakra.p>
       </chakra.div>
 

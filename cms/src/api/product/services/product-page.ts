@@ -166,7 +166,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       social_title: product.social_title || product.meta_title || product.title,
       social_description: product.social_description || product.meta_description || product.short_description || null,
       social_image: imageDto(product.social_image ?? product.picture),
-      preview: { videoUrl: product.videoUrl || null, pictureUrl: imageUrl(product.picture, 'large'), pictureSources: pictureSources(product.picture), imageAlt: product.imageAlt || product.picture?.alternativeText || null },
+      preview: {
+        videoUrl: product.videoUrl || null,
+        pictureUrl: imageUrl(product.picture, 'large'),
+        pictureSources: pictureSources(product.picture),
+        imageAlt: product.imageAlt || product.picture?.alternativeText || null,
+      },
       priceDetail: listPlanDtos(plans, { loggedIn: false, ownedCourseIds: [] }, locale),
       courseDescription: { title: product.title, description: product.description ?? null, short_description: product.short_description ?? null },
       course_type: 'product',
