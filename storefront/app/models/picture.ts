@@ -37,8 +37,8 @@ export function srcSetOf(sources: readonly PictureSource[] | null | undefined, t
 export const PICTURE_SIZES = {
   /** A course card of the home grid and the related courses: 1, 2, 3 or 4 columns. */
   courseCard: '(min-width: 80em) 19rem, (min-width: 64em) 31vw, (min-width: 30em) 47vw, calc(100vw - 2rem)',
-  /** The course page's picture: the main column beside a 20rem aside from lg on. */
-  coursePreview: '(min-width: 80em) 56rem, (min-width: 64em) calc(100vw - 24rem), calc(100vw - 2rem)',
+  /** The course page's picture: the right half of the page's head from lg on. */
+  coursePreview: '(min-width: 80em) 37rem, (min-width: 64em) 46vw, calc(100vw - 2rem)',
   /** A product card of the product list. */
   productCard: '(min-width: 64em) 18rem, (min-width: 30em) 47vw, calc(100vw - 2rem)',
   /** The product page's main picture, at most 28rem wide. */
