@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { assertSafeProductionSecrets, assertSafeSocialSignIn } from '../src/production';
+import { assertChromiumForDocuments, assertSafeProductionSecrets, assertSafeSocialSignIn } from '../src/production';
 import { trustedProxies } from '../src/http/client-address';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => {
@@ -7,6 +7,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   assertSafeProductionSecrets(process.env);
   // ... and on social sign-in through the identity stand-in or with its demo keys (ADR 175).
   assertSafeSocialSignIn(process.env);
+  // ... and on tax documents switched on with no Chromium to print them (ADR 189).
+  assertChromiumForDocuments(process.env);
   return serverConfig({ env });
 };
 

@@ -13,6 +13,7 @@ import { registerOrderAdminRoutes, registerOrderReviewPermission } from './api/o
 import { registerEditorFields } from './lib/editor-fields';
 import { registerTextCache } from './lib/texts';
 import { registerPictureRewrite } from './lib/pictures';
+import { closeChromium } from './api/tax-document/lib/chromium';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -53,5 +54,6 @@ export default {
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
     await stopRealtime(strapi);
+    await closeChromium();
   },
 };

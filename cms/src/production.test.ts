@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeProductionSecrets, assertSafeSocialSignIn, isSandboxBaseUrl, sandboxDemoKeyValues, sandboxPaymentProblems, shouldSeedDemo } from './production';
+import { assertChromiumForDocuments, assertSafeProductionSecrets, assertSafeSocialSignIn, isSandboxBaseUrl, sandboxDemoKeyValues, sandboxPaymentProblems, shouldSeedDemo } from './production';
 import { loadSandboxDemoKeys } from './seed/sandbox-keys';
 
 describe('production configuration', () => {
@@ -46,5 +46,15 @@ describe('production configuration', () => {
     expect(() => assertSafeSocialSignIn({ ...production, SOCIAL_GOOGLE_CLIENT_ID: 'own-id.apps.googleusercontent.com', SOCIAL_GOOGLE_CLIENT_SECRET: 'GOCSPX-own-secret' })).not.toThrow();
     expect(() => assertSafeSocialSignIn({ ...production, DEMO_DEPLOYMENT: 'true', SOCIAL_SIGN_IN_STAND_IN: 'http://127.0.0.1:4107' })).not.toThrow();
     expect(() => assertSafeSocialSignIn({ NODE_ENV: 'development', SOCIAL_SIGN_IN_STAND_IN: 'http://127.0.0.1:4107' })).not.toThrow();
+  });
+
+  it('refuses tax documents without a Chromium in production only, and only when documents are on', () => {
+    const none = () => null;
+    const found = () => '/usr/bin/chromium';
+    expect(() => assertChromiumForDocuments({ NODE_ENV: 'production', TAX_DOCUMENTS: 'true' }, none)).toThrow(/no Chromium/);
+    expect(() => assertChromiumForDocuments({ NODE_ENV: 'production', TAX_DOCUMENTS: 'true' }, found)).not.toThrow();
+    expect(() => assertChromiumForDocuments({ NODE_ENV: 'production' }, none)).not.toThrow();
+    expect(() => assertChromiumForDocuments({ NODE_ENV: 'development', TAX_DOCUMENTS: 'true' }, none)).not.toThrow();
+    expect(() => assertChromiumForDocuments({ NODE_ENV: 'production', TAX_DOCUMENTS: 'true', CHROMIUM_PATH: '/nowhere/chromium' })).toThrow(/CHROMIUM_PATH/);
   });
 });

@@ -7,12 +7,15 @@
  *   checked in bootstrap, unless DEMO_DEPLOYMENT=true declares a demonstration server;
  * - social sign-in through the identity stand-in, with its demo keys, or at a base URL that is
  *   not https on a public host (ADR 175), checked with the secrets, unless DEMO_DEPLOYMENT=true.
+ * - tax documents switched on with no Chromium to print them (ADR 189), checked with the secrets;
  * The demo seed runs in production only with SEED_DEMO=true; elsewhere unless SEED_DEMO=false.
  */
 import type { Core } from '@strapi/strapi';
 import { CMS_SECRETS, describeUnsafeSecrets, isProduction, unsafeSecrets } from '@sala/shared/config';
 import { SOCIAL_PROVIDERS, type DemoIdentityKeys } from './api/social-sign-in/lib/providers';
 import { loadSandboxDemoKeys } from './seed/sandbox-keys';
+import { findChromium } from './api/tax-document/lib/chromium';
+import { taxDocumentsEnabled } from './api/tax-document/lib/switch';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -165,4 +168,13 @@ export function assertSafeSocialSignIn(env: Env = process.env, demoKeys: () => D
       'If this production server is a demonstration that signs in against the stand-in, set DEMO_DEPLOYMENT=true.',
     ].join('\n'),
   );
+}
+
+/**
+ * Tax documents on (TAX_DOCUMENTS=true) with no Chromium to print them: production refuses to
+ * start rather than approve orders whose documents can never be printed (ADR 189).
+ */
+export function assertChromiumForDocuments(env: Env = process.env, find: (env: Env) => string | null = findChromium): void {
+  if (!isProduction(env) || !taxDocumentsEnabled(env)) return;
+  if (!find(env)) throw new Error('The CMS issues tax documents (TAX_DOCUMENTS=true) but finds no Chromium to print them: install chromium or set CHROMIUM_PATH.');
 }

@@ -175,8 +175,8 @@ describe('the catalogue', () => {
     for (const uid of schemas.keys()) expect(configured.has(uid), `${uid} has no admin layout`).toBe(true);
   });
 
-  it('shows orders, order lines, payment attempts and payment reports read-only', () => {
+  it('shows orders, order lines, payment attempts, payment reports and tax documents read-only', () => {
     const readOnly = ADMIN_LAYOUTS.filter((layout) => layout.readOnly).map((layout) => layout.uid);
-    expect(readOnly.sort()).toEqual(['api::order-line.order-line', 'api::order.order', 'api::payment-attempt.payment-attempt', 'api::payment-report.payment-report']);
+    expect(readOnly.sort()).toEqual(['api::order-line.order-line', 'api::order.order', 'api::payment-attempt.payment-attempt', 'api::payment-report.payment-report', 'api::tax-document.tax-document', 'api::tax-document.tax-document-counter']);
   });
 });

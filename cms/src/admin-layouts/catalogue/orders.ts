@@ -176,3 +176,38 @@ export const SHIPPING_ADDRESS: AdminLayout = {
     is_default: { label: 'ที่อยู่หลัก', description: 'เลือกไว้ก่อนเมื่อสั่งซื้อ' },
   },
 };
+
+export const TAX_DOCUMENT: AdminLayout = {
+  uid: 'api::tax-document.tax-document',
+  kind: 'content-type',
+  readOnly: true,
+  mainField: 'code',
+  defaultSortBy: 'issued_at',
+  defaultSortOrder: 'DESC',
+  list: ['code', 'kind', 'order', 'issued_at'],
+  groups: [{ title: 'เอกสาร', fields: ['code', 'kind', 'year', 'number', 'order', 'issued_at', 'content'] }],
+  fields: {
+    code: { label: 'เลขที่เอกสาร', column: 'เลขที่', description: 'ปี ค.ศ. และลำดับในปี ไม่ข้ามและไม่ซ้ำ' },
+    kind: { label: 'ประเภท', description: 'ใบเสร็จรับเงิน หรือใบกำกับภาษีเต็มรูป/ใบเสร็จรับเงิน' },
+    year: { label: 'ปี', description: 'ปี ค.ศ. ของวันที่ออกเอกสาร (เวลาประเทศไทย)' },
+    number: { label: 'ลำดับในปี', description: 'เลขลำดับของเอกสารในปีนั้น' },
+    order: { label: 'คำสั่งซื้อ', description: 'คำสั่งซื้อที่ชำระแล้วของเอกสารนี้', mainField: 'id' },
+    issued_at: { label: 'ออกเมื่อ', column: 'วันที่', description: 'วันเวลาที่อนุมัติคำสั่งซื้อ' },
+    content: { label: 'ข้อมูลในเอกสาร', description: 'ผู้ขาย ผู้ซื้อ รายการ และยอดเงิน ณ วันออก ใช้พิมพ์ PDF ซ้ำได้เหมือนเดิม' },
+  },
+};
+
+export const TAX_DOCUMENT_COUNTER: AdminLayout = {
+  uid: 'api::tax-document.tax-document-counter',
+  kind: 'content-type',
+  readOnly: true,
+  mainField: 'year',
+  defaultSortBy: 'year',
+  defaultSortOrder: 'DESC',
+  list: ['year', 'last_number'],
+  groups: [{ title: 'ตัวนับเลขที่เอกสาร', fields: ['year', 'last_number'] }],
+  fields: {
+    year: { label: 'ปี', description: 'ปี ค.ศ. ของลำดับ' },
+    last_number: { label: 'เลขล่าสุด', description: 'เลขที่ออกไปล่าสุดในปีนั้น' },
+  },
+};

@@ -29,6 +29,7 @@ export const SITE_SETTING: AdminLayout = {
     { title: 'ชำระเงิน', fields: wide(['slip']) },
     { title: 'คูปองและโปรโมชัน', fields: wide(['is_coupon_or_promotion', 'is_one_coupon_per_order']) },
     { title: 'ภาษี', fields: wide(['is_enable_vat', 'vat_value', 'vat_mode', 'is_enable_tax_invoice', 'is_enable_addon_tax', 'is_enable_withholding_tax', 'withholding_percents']) },
+    { title: 'ผู้ขายในใบเสร็จและใบกำกับภาษี', fields: wide(['seller_name', 'seller_tax_id', 'seller_branch_no', 'seller_address']) },
     {
       title: 'ฟอร์มสมัคร',
       fields: wide([
@@ -75,6 +76,10 @@ export const SITE_SETTING: AdminLayout = {
     is_enable_addon_tax: { label: 'ฟอร์มข้อมูลภาษี', description: 'แสดงฟอร์มข้อมูลผู้เสียภาษีตอนชำระเงิน' },
     is_enable_withholding_tax: { label: 'หักภาษี ณ ที่จ่าย', description: 'นิติบุคคลเลือกหักภาษี ณ ที่จ่ายได้' },
     withholding_percents: { label: 'อัตราหัก ณ ที่จ่ายที่เลือกได้', description: 'รายการเปอร์เซ็นต์ แบบ JSON เช่น [3, 1]' },
+    seller_name: { label: 'ชื่อผู้ขาย', description: 'ชื่อบุคคลหรือนิติบุคคลที่พิมพ์บนใบเสร็จและใบกำกับภาษี' },
+    seller_tax_id: { label: 'เลขประจำตัวผู้เสียภาษีของผู้ขาย', description: 'ตัวเลข 13 หลัก' },
+    seller_branch_no: { label: 'เลขที่สาขา', description: 'ตัวเลข 5 หลัก เว้นว่างหรือ 00000 คือสำนักงานใหญ่' },
+    seller_address: { label: 'ที่อยู่ผู้ขาย', description: 'ที่อยู่ตามทะเบียนภาษีมูลค่าเพิ่ม พิมพ์บนเอกสาร' },
     is_enable_firstname: FIRSTNAME.enable,
     is_require_firstname: FIRSTNAME.require,
     is_enable_lastname: LASTNAME.enable,

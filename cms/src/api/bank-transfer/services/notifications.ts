@@ -13,6 +13,7 @@ import { storefrontUrl } from '../../../lib/paths';
 import { translatorFor } from '../../../lib/texts';
 import { ORDER_VAT_FIELDS, orderVatLines, type OrderVatRow } from '../../../lib/order-vat';
 import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
+import type { TaxDocumentService } from '../../tax-document/services/tax-document';
 
 const DEFAULT_SHOP_EMAIL = 'shop@sala.local';
 const DEFAULT_SITE_NAME = 'Sala';
@@ -38,7 +39,7 @@ type OrderRow = OrderVatRow & { id: number; state: string; order_token: string; 
 
 type Line = [label: TextKey, value: string | null | undefined];
 
-type Mail = { to: string; subject: string; text: string; html: string };
+type Mail = { to: string; subject: string; text: string; html: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -199,17 +200,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const approved = args.outcome === 'approved';
         const lines = await reportLines(order, report);
         if (!approved && args.reason) lines.push(['mail_payment_reason_label', args.reason]);
-        await send([
-          compose(
-            t,
-            order.user.email,
-            t(approved ? 'mail_payment_approved_subject' : 'mail_payment_rejected_subject', { orderId: order.id }),
-            t('mail_payment_greeting', { name: fullName(order.user) }),
-            [t(approved ? 'mail_payment_approved_body' : 'mail_payment_rejected_body')],
-            lines,
-            t('mail_signature', { site }),
-          ),
-        ]);
+        const mail = compose(
+          t,
+          order.user.email,
+          t(approved ? 'mail_payment_approved_subject' : 'mail_payment_rejected_subject', { orderId: order.id }),
+          t('mail_payment_greeting', { name: fullName(order.user) }),
+          [t(approved ? 'mail_payment_approved_body' : 'mail_payment_rejected_body')],
+          lines,
+          t('mail_signature', { site }),
+        );
+        // The receipt or tax invoice of an approved order (ADR 189) goes with the mail when there is one.
+        const document = approved ? await (strapi.service('api::tax-document.tax-document') as TaxDocumentService).attachmentFor(order.id) : null;
+        await send([document ? { ...mail, attachments: [document] } : mail]);
         return true;
       } catch (error) {
         strapi.log.error(`payment ${args.outcome} mail for order ${args.orderId} failed: ${(error as Error)?.message ?? error}`);

@@ -166,6 +166,8 @@ export type OwnOrderListItem = OrderDetail & {
   order_course_list: (OrderCourseItem & { course_slug: string | null })[];
   /** The buyer's latest report: its status and, once the shop rejected it, the reason given. */
   last_report: { id: number; status: string; reject_reason: string | null; createdAt: string | null } | null;
+  /** The order's receipt or tax invoice once it is approved (ADR 189); null without one. */
+  tax_document?: { code: string; kind: 'receipt' | 'tax_invoice' } | null;
 };
 
 export const OWN_ORDER_FIELDS = [...ORDER_FIELDS, 'createdAt', 'approved_at'];

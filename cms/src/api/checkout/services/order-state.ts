@@ -13,6 +13,7 @@ import type { Core } from '@strapi/strapi';
 import type { OrderStatus } from '@sala/shared/constants';
 import { ApiError, conflict, notFound } from '../../../lib/errors';
 import { publishToUser, type OrderEventStatus } from '../../../realtime';
+import type { TaxDocumentService } from '../../tax-document/services/tax-document';
 import { UID, claimCouponUse, claimSeat, claimStock, releaseCouponUse, releaseSeat, releaseStock, setOrderStatus, type Trx } from '../lib/db';
 
 export type ApproveBy = 'admin' | 'payment' | 'free';
@@ -158,13 +159,15 @@ const orderStateService = ({ strapi }: { strapi: Core.Strapi }) => {
      * cancelled order whose payment arrives late takes its seats and coupon uses
      * again (409 NO_MORE_SEAT / COUPON_NOT_AVAILABLE if they are gone). Approving an
      * approved order changes nothing; a rejected order cannot be approved.
-     * With paymentReportId, that report of the order is marked approved too.
+     * With paymentReportId, that report of the order is marked approved too. The order's
+     * receipt or tax invoice is numbered in the same transaction (ADR 189).
      */
     async approve(args: { orderId: number; by: ApproveBy; paymentReportId?: number | null; now?: Date }): Promise<TransitionResult> {
       return transition(args.orderId, 'approve', {
         now: args.now,
         data: (order, now) => ({ approved_at: now, note: withNote(order, `approved by ${args.by}`) }),
-        after: async (order, _trx, now) => {
+        after: async (order, trx, now) => {
+          await (strapi.service('api::tax-document.tax-document') as TaxDocumentService).issueOnApproval(order.id, trx, now);
           if (!args.paymentReportId) return;
           const report = await strapi.db.query(UID.paymentReport).findOne({
             where: { id: args.paymentReportId, order: { id: order.id } },

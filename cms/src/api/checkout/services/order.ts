@@ -42,6 +42,7 @@ import {
 import { isOpenToGroup, toCouponInput, toPromotionInput } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
 import type { Student } from '../../../http/ctx';
+import type { TaxDocumentService } from '../../tax-document/services/tax-document';
 
 export type PlaceOrderArgs = {
   buyer: Student;
@@ -311,7 +312,8 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         }) as Promise<(OrderRow & { createdAt?: string; approved_at?: string | null; payment_reports?: OwnReportRow[] })[]>,
         strapi.db.query(UID.order).count({ where }),
       ]);
-      return { data: rows.map(toOwnOrderListItem), total: Number(total) };
+      const documents = await (strapi.service('api::tax-document.tax-document') as TaxDocumentService).listForOrders(rows.map((row) => row.id));
+      return { data: rows.map((row) => ({ ...toOwnOrderListItem(row), tax_document: documents.get(row.id) ?? null })), total: Number(total) };
     },
 
     /** The payment screen's order: the same, plus the buyer's e-mail and phone and the order token. */

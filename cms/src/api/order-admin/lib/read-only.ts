@@ -1,5 +1,5 @@
 /**
- * Orders, their lines, payment reports and payment attempts are written only by the shop's
+ * Orders, their lines, payment reports, payment attempts and tax documents (with their counter) are written only by the shop's
  * own rules (ADR 168): the admin's content manager may read them, never create, change or
  * delete them. A Document Service middleware refuses every write made while the admin's
  * content-manager routes (`/content-manager/...`, history restores included) or the generated
@@ -10,12 +10,12 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { ORDER_ADMIN_TEXTS } from './texts';
 
-export const READ_ONLY_UIDS: readonly string[] = ['api::order.order', 'api::order-line.order-line', 'api::payment-report.payment-report', 'api::payment-attempt.payment-attempt'];
+export const READ_ONLY_UIDS: readonly string[] = ['api::order.order', 'api::order-line.order-line', 'api::payment-report.payment-report', 'api::payment-attempt.payment-attempt', 'api::tax-document.tax-document', 'api::tax-document.tax-document-counter'];
 
 const WRITES = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
 
 /** The generated content API of these types (an admin's API token could reach it). */
-const CONTENT_API_PATH = /^\/api\/(orders|order-lines|payment-reports|payment-attempts)(\/|$)/;
+const CONTENT_API_PATH = /^\/api\/(orders|order-lines|payment-reports|payment-attempts|tax-documents|tax-document-counters)(\/|$)/;
 
 /** A request served by the admin's content manager, or by the generated content API of these types. */
 export function isGenericWritePath(path: string | undefined): boolean {

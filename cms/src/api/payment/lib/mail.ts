@@ -20,7 +20,11 @@ export type PaidMail = {
   site: string;
   /** The order's VAT lines (lib/order-vat), shown above the amount. */
   vatLines?: [TextKey, string][];
+  /** The order's receipt or tax invoice (ADR 189), when it has one. */
+  attachment?: MailAttachment | null;
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type ReviewMail = {
   orderId: number;
@@ -57,7 +61,7 @@ function shopAddress(strapi: Core.Strapi): string | null {
   return replyTo?.trim() || null;
 }
 
-async function send(strapi: Core.Strapi, message: { to: string; subject: string; text: string; html: string }, what: string): Promise<void> {
+async function send(strapi: Core.Strapi, message: { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }, what: string): Promise<void> {
   try {
     await strapi.plugin('email').service('email').send(message);
   } catch (error) {
@@ -80,7 +84,11 @@ export async function sendPaidMail(strapi: Core.Strapi, mail: PaidMail): Promise
     '',
     th('mail_signature', { site: mail.site }),
   ]);
-  await send(strapi, { to: mail.to, subject: th('mail_online_payment_subject', { orderId: mail.orderId }), ...body }, 'payment confirmation');
+  await send(
+    strapi,
+    { to: mail.to, subject: th('mail_online_payment_subject', { orderId: mail.orderId }), ...body, ...(mail.attachment ? { attachments: [mail.attachment] } : {}) },
+    'payment confirmation',
+  );
 }
 
 export async function sendReviewMail(strapi: Core.Strapi, mail: ReviewMail): Promise<void> {
