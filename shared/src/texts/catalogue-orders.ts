@@ -31,6 +31,8 @@ export const ORDERS_TEXTS = {
   orders_view_order: { th: 'ดูคำสั่งซื้อ', en: 'View order' },
   orders_reject_reason: { th: 'เหตุผลที่ไม่อนุมัติ: {reason}', en: 'Reason for rejection: {reason}' },
   orders_report_pending: { th: 'แจ้งชำระเงินแล้ว รอทีมงานตรวจสอบ', en: 'Transfer reported, waiting for the shop to check it' },
+  orders_document_receipt: { th: 'ดาวน์โหลดใบเสร็จรับเงิน เลขที่ {code} (PDF)', en: 'Download receipt no. {code} (PDF)' },
+  orders_document_tax_invoice: { th: 'ดาวน์โหลดใบกำกับภาษี/ใบเสร็จรับเงิน เลขที่ {code} (PDF)', en: 'Download tax invoice/receipt no. {code} (PDF)' },
   orders_access_unlimited: { th: 'เรียนได้ไม่จำกัดเวลา', en: 'No time limit' },
   orders_access_until: { th: 'เรียนได้ถึง {date}', en: 'Access until {date}' },
   orders_page_of: { th: 'หน้า {page} จาก {pages}', en: 'Page {page} of {pages}' },

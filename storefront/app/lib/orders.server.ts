@@ -47,6 +47,11 @@ const OwnOrderSchema = z.looseObject({
     .nullable()
     .optional()
     .transform((value) => value ?? null),
+  tax_document: z
+    .looseObject({ code: z.string(), kind: z.enum(['receipt', 'tax_invoice']) })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 });
 
 const OwnOrdersResponseSchema = z.looseObject({
@@ -80,6 +85,7 @@ function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
       };
     }),
     report: order.last_report ? { status: order.last_report.status, rejectReason: order.last_report.reject_reason, createdAt: order.last_report.createdAt } : null,
+    document: order.tax_document ? { code: order.tax_document.code, kind: order.tax_document.kind } : null,
   };
 }
 

@@ -60,6 +60,13 @@ export function OrderCard({ order, access }: { order: OrderCardData; access: Rec
           <NextStep order={order} />
         </chakra.div>
       ) : null}
+      {order.status === 'approved' && order.document ? (
+        <chakra.p mt="3" fontSize="sm">
+          <chakra.a href={`/private/orders/${order.id}/documents/receipt`} color="blue.700" textDecoration="underline" data-testid="order-document" download>
+            {t(order.document.kind === 'tax_invoice' ? 'orders_document_tax_invoice' : 'orders_document_receipt', { code: order.document.code })}
+          </chakra.a>
+        </chakra.p>
+      ) : null}
       {accessLines.length > 0 ? (
         <chakra.ul listStyleType="none" mt="3" fontSize="sm" data-testid="order-access">
           {accessLines.map((line) => (

@@ -32,6 +32,8 @@ export type OrderView = OrderAmounts & {
   cancelAt: string | null;
   lines: OrderLineView[];
   report: { status: string; rejectReason: string | null; createdAt: string | null } | null;
+  /** The receipt or tax invoice of an approved order (ADR 189), downloaded at `/private/orders/{id}/documents/receipt`. */
+  document: { code: string; kind: 'receipt' | 'tax_invoice' } | null;
 };
 
 /** What the access countdown of a course says: no end, time left until a date, or expired. */
