@@ -176,4 +176,18 @@ describe('GET /private/orders/:orderId/documents/receipt', () => {
     expect((await call('/private/orders/abc/documents/receipt', buyer.jwt)).status).toBe(404);
     expect((await call(`/private/orders/${orderId}/documents/receipt`)).status).toBe(401);
   }, 60_000);
+
+  it('prints markup typed as a buyer name or a title as text', async () => {
+    const markup = '<img src="http://127.0.0.1:9/x"><b>ชื่อ</b>';
+    const id = await placeOrder(buyer.id, {
+      is_require_tax_invoice: true,
+      tax_info: { tax_name_one: markup, tax_name_two: '', tax_payer_identification_no: '1234567890123', tax_address: '<script>x</script>', tax_postcode: '10110' },
+    });
+    await approve(id);
+    const res = await call(`/private/orders/${id}/documents/receipt`, buyer.jwt);
+    expect(res.status).toBe(200);
+    const text = pdfText(res.body);
+    expect(text).toContain('<img src="http://127.0.0.1:9/x"><b>ชื่อ</b>');
+    expect(text).toContain('<script>x</script>');
+  }, 60_000);
 });
