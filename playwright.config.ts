@@ -81,6 +81,8 @@ const cmsEnv = {
   BOOKSTORE_URL,
   PAGE_CACHE_SECRET,
   PAGE_CACHE_PURGE_URLS: `${STOREFRONT_URL}/__sala/page-cache/purge`,
+  // receipts and tax invoices on approval, printed by the same Debian Chromium (ADR 189)
+  TAX_DOCUMENTS: 'true',
   // every mail goes to the test mail server below; specs read it with waitForMail()
   ...SMTP_ENV,
 };

@@ -167,11 +167,14 @@ describe('GET /private/orders/:orderId/documents/receipt', () => {
     expect(body.data.find((item) => item.id === orderId)?.tax_document).toEqual({ code, kind: 'tax_invoice' });
   });
 
-  it('answers 404 to another student, for an unapproved order and for an order that does not exist, and 401 without a token', async () => {
+  it('answers 404 to another student, for an unapproved order, a free order and an order that does not exist, and 401 without a token', async () => {
     const stranger = await createStudent(cms.strapi);
     expect((await call(`/private/orders/${orderId}/documents/receipt`, stranger.jwt)).status).toBe(404);
     const unpaid = await placeOrder(buyer.id);
     expect((await call(`/private/orders/${unpaid}/documents/receipt`, buyer.jwt)).status).toBe(404);
+    const free = await placeOrder(buyer.id, { price: 0, vat: 0, net: 0 });
+    await approve(free);
+    expect((await call(`/private/orders/${free}/documents/receipt`, buyer.jwt)).status).toBe(404);
     expect((await call('/private/orders/99999999/documents/receipt', buyer.jwt)).status).toBe(404);
     expect((await call('/private/orders/abc/documents/receipt', buyer.jwt)).status).toBe(404);
     expect((await call(`/private/orders/${orderId}/documents/receipt`)).status).toBe(401);

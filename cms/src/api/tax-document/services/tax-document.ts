@@ -48,14 +48,16 @@ const taxDocumentService = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /**
      * Issues the order's document on the approval's transaction: takes the year's next number
-     * and stores the content. Nothing when documents are off or the order already has one.
+     * and stores the content. Nothing when documents are off, the order already has one, or it
+     * is free.
      */
     async issueOnApproval(orderId: number, trx: unknown, now: Date): Promise<IssuedDocument | null> {
       if (!taxDocumentsEnabled()) return null;
       const existing = (await strapi.db.query(DOCUMENT_UID).findOne({ where: { order: { id: orderId } }, select: ['id', 'code', 'kind'] })) as IssuedDocument | null;
       if (existing) return existing;
       const order = await readOrder(orderId);
-      if (!order) return null;
+      // a free order took no money: nothing to acknowledge, and no number is spent on it
+      if (!order || Number(order.net) + Number(order.withholding_price) <= 0) return null;
       const year = bangkokYear(now);
       const number = await takeNumber(strapi, trx, year);
       const code = documentCode(year, number);
