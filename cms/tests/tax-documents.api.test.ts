@@ -85,7 +85,9 @@ describe('document numbers', () => {
     // approving again issues nothing new
     await Promise.all(orderIds.slice(0, 5).map((id) => approve(id)));
 
-    const documents = (await cms.strapi.db.query(DOCUMENT).findMany({ where: { order: { id: { $in: orderIds } } }, select: ['year', 'number', 'code', 'kind'], populate: { order: { select: ['id'] } } })) as {
+    const documents = (await cms.strapi.db
+      .query(DOCUMENT)
+      .findMany({ where: { order: { id: { $in: orderIds } } }, select: ['year', 'number', 'code', 'kind'], populate: { order: { select: ['id'] } } })) as {
       year: number;
       number: number;
       code: string;

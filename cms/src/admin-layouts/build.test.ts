@@ -177,6 +177,13 @@ describe('the catalogue', () => {
 
   it('shows orders, order lines, payment attempts, payment reports and tax documents read-only', () => {
     const readOnly = ADMIN_LAYOUTS.filter((layout) => layout.readOnly).map((layout) => layout.uid);
-    expect(readOnly.sort()).toEqual(['api::order-line.order-line', 'api::order.order', 'api::payment-attempt.payment-attempt', 'api::payment-report.payment-report', 'api::tax-document.tax-document', 'api::tax-document.tax-document-counter']);
+    expect(readOnly.sort()).toEqual([
+      'api::order-line.order-line',
+      'api::order.order',
+      'api::payment-attempt.payment-attempt',
+      'api::payment-report.payment-report',
+      'api::tax-document.tax-document',
+      'api::tax-document.tax-document-counter',
+    ]);
   });
 });

@@ -10,7 +10,14 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { ORDER_ADMIN_TEXTS } from './texts';
 
-export const READ_ONLY_UIDS: readonly string[] = ['api::order.order', 'api::order-line.order-line', 'api::payment-report.payment-report', 'api::payment-attempt.payment-attempt', 'api::tax-document.tax-document', 'api::tax-document.tax-document-counter'];
+export const READ_ONLY_UIDS: readonly string[] = [
+  'api::order.order',
+  'api::order-line.order-line',
+  'api::payment-report.payment-report',
+  'api::payment-attempt.payment-attempt',
+  'api::tax-document.tax-document',
+  'api::tax-document.tax-document-counter',
+];
 
 const WRITES = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
 

@@ -31,7 +31,10 @@ function sarabunFaces(): string {
   fontFaces = FONT_FILES.map(([subset, weight]) => {
     const file = require.resolve(`@fontsource/sarabun/files/sarabun-${subset}-${weight}-normal.woff2`);
     const data = readFileSync(file).toString('base64');
-    const range = subset === 'thai' ? 'U+02D7, U+0303, U+0331, U+0E01-0E5B, U+200C-200D, U+25CC' : 'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
+    const range =
+      subset === 'thai'
+        ? 'U+02D7, U+0303, U+0331, U+0E01-0E5B, U+200C-200D, U+25CC'
+        : 'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
     return `@font-face{font-family:'Sarabun';font-style:normal;font-weight:${weight};src:url(data:font/woff2;base64,${data}) format('woff2');unicode-range:${range};}`;
   }).join('\n');
   return fontFaces;

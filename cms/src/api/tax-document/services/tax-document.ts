@@ -31,7 +31,22 @@ const taxDocumentService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function readOrder(orderId: number): Promise<DocumentOrderRow | null> {
     return (await strapi.db.query(ORDER_UID).findOne({
       where: { id: orderId },
-      select: ['id', 'currency_code', 'price', 'discount', 'shipping_fee', 'vat', 'vat_mode', 'withholding_price', 'withholding_percent', 'is_withholding', 'net', 'pricing', 'is_require_tax_invoice', 'tax_info'],
+      select: [
+        'id',
+        'currency_code',
+        'price',
+        'discount',
+        'shipping_fee',
+        'vat',
+        'vat_mode',
+        'withholding_price',
+        'withholding_percent',
+        'is_withholding',
+        'net',
+        'pricing',
+        'is_require_tax_invoice',
+        'tax_info',
+      ],
       populate: { user: { select: ['email', 'username', 'firstname', 'lastname'] }, lines: { select: ['id', 'title', 'quantity', 'price', 'discount', 'net'] } },
     })) as DocumentOrderRow | null;
   }
