@@ -11,6 +11,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStrapi, type TestStrapi } from './helpers/strapi';
+import { startSmtp, type TestSmtp } from './helpers/smtp';
 import { createStudent, type TestStudent } from './helpers/students';
 
 const ORDER = 'api::order.order';
@@ -21,6 +22,7 @@ const CONCURRENT = 100;
 const SELLER = { seller_name: 'บริษัท ศาลาการเรียน จำกัด', seller_address: '99 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110', seller_tax_id: '0105561234567', seller_branch_no: '00000' };
 
 let cms: TestStrapi;
+let smtp: TestSmtp;
 let buyer: TestStudent;
 
 async function call(pathname: string, jwt?: string): Promise<{ status: number; type: string | null; body: Buffer }> {
@@ -64,7 +66,8 @@ function pdfText(pdf: Buffer): string {
 }
 
 beforeAll(async () => {
-  cms = await startStrapi({ seed: false, env: { TAX_DOCUMENTS: 'true' } });
+  smtp = await startSmtp();
+  cms = await startStrapi({ seed: false, env: { TAX_DOCUMENTS: 'true', ...smtp.env } });
   const setting = await cms.strapi.db.query(SETTING).findOne({ select: ['id'] });
   if (setting) await cms.strapi.db.query(SETTING).update({ where: { id: setting.id }, data: SELLER });
   else await cms.strapi.db.query(SETTING).create({ data: { title: 'Sala', ...SELLER } });
@@ -73,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cms?.stop();
+  await smtp?.stop();
 });
 
 describe('document numbers', () => {
@@ -194,5 +198,25 @@ describe('GET /private/orders/:orderId/documents/receipt', () => {
     const text = pdfText(res.body);
     expect(text).toContain('<img src="http://127.0.0.1:9/x"><b>ชื่อ</b>');
     expect(text).toContain('<script>x</script>');
+  }, 60_000);
+});
+
+describe('the approval mail', () => {
+  it('carries the receipt when the shop approves a bank transfer', async () => {
+    const orderId = await placeOrder(buyer.id);
+    const report = await cms.strapi.db.query('api::payment-report.payment-report').create({
+      data: { order: orderId, user: buyer.id, state: 'pending', contact_name: 'ทดสอบ', email: buyer.email, transfer_amount: 107000, transfer_datetime: new Date() },
+    });
+    await cms.strapi.service('api::bank-transfer.review').approve({ reportId: report.id, orderId, reviewer: { id: 1, username: 'shop.admin' } });
+    const code = (await cms.strapi.db.query(DOCUMENT).findOne({ where: { order: { id: orderId } }, select: ['code'] })).code as string;
+    const [mail] = await smtp.waitFor((m) => m.to.includes(buyer.email) && m.attachments.length > 0, 1, 30_000);
+    expect(mail, 'the approval mail with an attachment').toBeDefined();
+    const [attachment] = mail.attachments;
+    expect(attachment.contentType).toBe('application/pdf');
+    expect(attachment.filename).toBe(`receipt-${code}.pdf`);
+    const text = pdfText(attachment.content);
+    expect(text).toContain('ใบเสร็จรับเงิน');
+    expect(text).toContain(`เลขที่ ${code}`);
+    expect(text).toContain('(หนึ่งพันเจ็ดสิบบาทถ้วน)');
   }, 60_000);
 });

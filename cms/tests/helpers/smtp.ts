@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 const require = createRequire(import.meta.url);
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string };
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string; attachments: { filename: string; contentType: string; content: Buffer }[] };
 
 export type TestSmtp = {
   port: number;
@@ -32,6 +32,7 @@ export async function startSmtp(): Promise<TestSmtp> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: (parsed.attachments ?? []).map((a: any) => ({ filename: a.filename ?? '', contentType: a.contentType ?? '', content: a.content as Buffer })),
           });
           callback();
         })

@@ -1,5 +1,5 @@
 /**
- * Orders, their lines, payment reports and payment attempts are read-only in the content
+ * Orders, their lines, payment reports, payment attempts and tax documents are read-only in the content
  * manager (the server refuses writes, ADR 168): their save, publish, delete and discard
  * buttons are not shown, and the shop's own actions are: approve, refuse, cancel. Their lists
  * show each one's state by its Thai name.
@@ -8,7 +8,14 @@ import type { StrapiApp } from '@strapi/strapi/admin';
 import { ApproveAction, CancelAction, RejectAction, type ActionProps } from './actions';
 import { stateColumnHook } from './state-cell';
 
-const READ_ONLY_UIDS = ['api::order.order', 'api::order-line.order-line', 'api::payment-report.payment-report', 'api::payment-attempt.payment-attempt'];
+const READ_ONLY_UIDS = [
+  'api::order.order',
+  'api::order-line.order-line',
+  'api::payment-report.payment-report',
+  'api::payment-attempt.payment-attempt',
+  'api::tax-document.tax-document',
+  'api::tax-document.tax-document-counter',
+];
 const WRITING_TYPES = ['update', 'publish', 'unpublish', 'discard', 'delete', 'clone'];
 
 type Action = ((props: ActionProps) => unknown) & { type?: string; position?: unknown };

@@ -28,6 +28,8 @@ export const CONTENT_TYPE_NAMES_TH: Record<string, string> = {
   'Shipping fee': 'ค่าจัดส่ง',
   'Site setting': 'ตั้งค่าเว็บไซต์',
   'Upload record': 'ไฟล์ที่อัปโหลด',
+  'Tax document': 'ใบเสร็จและใบกำกับภาษี',
+  'Tax document counter': 'ตัวนับเลขที่เอกสาร',
   Teacher: 'ผู้สอน',
   Text: 'ข้อความบนเว็บไซต์',
   'User group': 'กลุ่มผู้ใช้',
