@@ -72,7 +72,7 @@ beforeAll(async () => {
   if (setting) await cms.strapi.db.query(SETTING).update({ where: { id: setting.id }, data: SELLER });
   else await cms.strapi.db.query(SETTING).create({ data: { title: 'Sala', ...SELLER } });
   buyer = await createStudent(cms.strapi);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await cms?.stop();
