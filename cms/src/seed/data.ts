@@ -664,6 +664,7 @@ export const SITE_SETTINGS = {
   course_bestseller: true,
   is_thank_you_page: true,
   slip: true,
+  promptpay_id: '0105561234567',
   is_coupon_or_promotion: false,
   is_one_coupon_per_order: false,
   is_access_rights: false,

@@ -128,6 +128,8 @@ export const ERROR_CODES = [
   'SOCIAL_LINK_EXPIRED',
   'SOCIAL_IDENTITY_TAKEN',
   'BOOKSTORE_UNAVAILABLE',
+  // bank-transfer report: the slip's mini-QR reference already paid another order (ADR 188)
+  'SLIP_ALREADY_USED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -85,3 +85,28 @@ export function orderCancelAt(now: Date | number, autoCancelHours: number | null
 export function freeOrderReportStatus(needApproval: boolean): 'approved' | 'pending' {
   return needApproval ? 'pending' : 'approved';
 }
+
+/**
+ * The short names of the banks by the 3-digit code a slip's mini-QR carries (sending bank).
+ * From the Slip2Go documentation (community); the Bank of Thailand's own list was not read.
+ */
+export const SLIP_BANK_NAMES: Readonly<Record<string, string>> = {
+  '002': 'BBL',
+  '004': 'KBANK',
+  '006': 'KTB',
+  '011': 'TTB',
+  '014': 'SCB',
+  '022': 'CIMBT',
+  '024': 'UOB',
+  '025': 'BAY',
+  '030': 'GSB',
+  '067': 'TISCO',
+  '069': 'KKP',
+  '073': 'LHB',
+};
+
+/** "014 SCB", or the code alone for a bank not listed. */
+export function slipBankName(code: string): string {
+  const name = SLIP_BANK_NAMES[code];
+  return name ? `${code} ${name}` : code;
+}

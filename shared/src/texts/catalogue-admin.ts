@@ -17,6 +17,11 @@ export const ADMIN_TEXTS = {
   },
   admin_payments_empty: { th: 'ไม่มีการแจ้งชำระเงินที่รอตรวจสอบ', en: 'No payment notification is waiting for review' },
   admin_payments_amount_due: { th: 'ยอดที่ต้องชำระ', en: 'Amount due' },
+  admin_payments_slip_qr: { th: 'QR ในสลิป (ธนาคารผู้โอน · เลขอ้างอิง)', en: 'Slip QR (sending bank · reference)' },
+  admin_payments_slip_first_use: {
+    th: 'สลิปนี้ใช้แจ้งครั้งแรกในการแจ้งชำระ #{report} ของคำสั่งซื้อเลขที่ {id}',
+    en: 'This slip was first reported in report #{report} of order {id}',
+  },
   admin_payments_amount_mismatch: { th: 'ยอดโอนไม่ตรงกับยอดที่ต้องชำระ', en: 'The amount transferred differs from the amount due' },
   admin_payments_reported_at: { th: 'แจ้งเมื่อ', en: 'Reported on' },
   admin_payments_no_slip: { th: 'ไม่มีหลักฐานการโอนเงิน', en: 'No transfer slip' },

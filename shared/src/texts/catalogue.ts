@@ -420,6 +420,10 @@ export const TEXT_CATALOGUE = {
   },
   mail_signature: { th: 'ขอแสดงความนับถือ\nทีมงาน {site}', en: 'Best regards,\nThe {site} team' },
   error_mail_not_sent: { th: 'ไม่สามารถส่งอีเมลได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง', en: 'The e-mail could not be sent. Please try again.' },
+  error_slip_already_used: {
+    th: 'สลิปนี้ถูกใช้แจ้งชำระคำสั่งซื้ออื่นไปแล้ว กรุณาแนบสลิปของการโอนสำหรับคำสั่งซื้อนี้ หรือติดต่อร้าน',
+    en: 'This slip was already used to report the payment of another order. Please attach the slip of the transfer for this order, or contact the shop.',
+  },
   error_bookstore_unavailable: { th: 'ไม่สามารถเชื่อมต่อร้านหนังสือได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง', en: 'The book store cannot be reached right now. Please try again.' },
   // bank-transfer payment mails
   mail_payment_greeting: { th: 'เรียน คุณ{name}', en: 'Dear {name},' },

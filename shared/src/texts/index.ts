@@ -198,6 +198,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
   SOCIAL_LINK_EXPIRED: 'error_social_link_expired',
   SOCIAL_IDENTITY_TAKEN: 'error_social_identity_taken',
   BOOKSTORE_UNAVAILABLE: 'error_bookstore_unavailable',
+  SLIP_ALREADY_USED: 'error_slip_already_used',
 };
 
 /** The message of a server error code, in a locale (Thai by default). */

@@ -90,6 +90,11 @@ const ReportSchema = z.looseObject({
     .optional()
     .transform((value) => value ?? null),
   slip: z.array(z.looseObject({ name: z.string(), url: z.string() })),
+  slip_qr: z
+    .looseObject({ sending_bank: z.string(), trans_ref: z.string(), first_order_id: z.number().int().nullable(), first_report_id: z.number().int().nullable() })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   createdAt: z.string(),
 });
 export type WirePaymentReport = z.infer<typeof ReportSchema>;

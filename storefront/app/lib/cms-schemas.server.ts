@@ -240,7 +240,14 @@ export const CreateOrderResponseSchema = z.looseObject({
   need_approval: z.boolean().optional(),
 });
 
-export const PaymentOrderResponseSchema = z.looseObject({ success: z.literal(true), ...OrderDetailFields, order_token: z.string(), email: z.string(), tel: z.string() });
+export const PaymentOrderResponseSchema = z.looseObject({
+  success: z.literal(true),
+  ...OrderDetailFields,
+  order_token: z.string(),
+  email: z.string(),
+  tel: z.string(),
+  prompt_pay: z.looseObject({ payload: z.string(), image: z.string().startsWith('data:image/png;base64,'), promptpay_id: z.string() }).nullable().optional().default(null),
+});
 export type WirePaymentOrder = z.infer<typeof PaymentOrderResponseSchema>;
 
 export const ReportResponseSchema = z.looseObject({ success: z.literal(true), orderPaymentId: z.number().int(), order_token: z.string() });

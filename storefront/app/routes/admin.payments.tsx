@@ -9,6 +9,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Link, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { slipBankName } from '@sala/shared/payments';
 import { ReportCard, type ReviewReport } from '~/components/admin/report-card';
 import { approveReport, getOriginBankNames, listPendingReports, rejectReport, requireShopAdmin } from '~/lib/admin.server';
 import { CmsApiError } from '~/lib/cms.server';
@@ -43,6 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       transferredAt: formatBangkokDateTime(report.transfer_datetime, locale),
       reportedAt: formatBangkokDateTime(report.createdAt, locale),
       description: report.description,
+      slipQr: report.slip_qr
+        ? { bank: slipBankName(report.slip_qr.sending_bank), reference: report.slip_qr.trans_ref, firstOrderId: report.slip_qr.first_order_id, firstReportId: report.slip_qr.first_report_id }
+        : null,
       slips: report.slip.map((file) => ({ name: file.name, url: `/admin/payments/slip/${encodeURIComponent(file.name)}` })),
     }));
   const pages = Math.max(1, Math.ceil(list.pagination.total / list.pagination.pageSize));

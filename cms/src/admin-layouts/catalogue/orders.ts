@@ -94,7 +94,7 @@ export const PAYMENT_REPORT: AdminLayout = {
   list: ['id', 'order', 'transfer_amount', 'transfer_datetime', 'state', 'status'],
   groups: [
     { title: 'การแจ้งชำระเงิน', fields: ['state', 'status', 'order', 'payment_method', 'transfer_amount', 'transfer_datetime', 'time', 'slip'] },
-    { title: 'บัญชีที่โอน', fields: ['bank_account', 'bank_code', 'provider_reference'] },
+    { title: 'บัญชีที่โอน', fields: ['bank_account', 'bank_code', 'provider_reference', 'slip_sending_bank', 'slip_trans_ref'] },
     { title: 'ผู้แจ้ง', fields: ['user', 'contact_name', 'email', 'tel', 'address', 'description'] },
     { title: 'การตรวจสอบ', fields: ['approve_by', 'approved_at', 'reject_reason'] },
   ],
@@ -119,6 +119,9 @@ export const PAYMENT_REPORT: AdminLayout = {
     approve_by: { label: 'ตรวจโดย', description: 'ผู้อนุมัติหรือปฏิเสธ' },
     reject_reason: { label: 'เหตุผลที่ปฏิเสธ', description: 'ผู้ซื้อเห็นข้อความนี้ในอีเมล' },
     approved_at: { label: 'อนุมัติเมื่อ', description: 'วันเวลาที่อนุมัติ' },
+    slip_sending_bank: { label: 'ธนาคารผู้โอน (QR ในสลิป)', description: 'รหัสธนาคารที่ QR ในสลิปบอก เป็นสิ่งที่ผู้โอนอ้าง ยังไม่ใช่หลักฐาน' },
+    slip_trans_ref: { label: 'เลขอ้างอิงรายการ (QR ในสลิป)', description: 'เลขอ้างอิงที่ QR ในสลิปบอก สลิปหนึ่งใบใช้ได้กับคำสั่งซื้อเดียว' },
+    slip_key: { label: 'รหัสสลิป', description: 'ธนาคารและเลขอ้างอิงของสลิปที่ใช้ครั้งแรก' },
   },
 };
 

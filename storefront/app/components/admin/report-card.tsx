@@ -26,6 +26,8 @@ export type ReviewReport = {
   reportedAt: string | null;
   description: string | null;
   slips: { name: string; url: string }[];
+  /** The slip's mini-QR (the payer's claim) and the report that first carried it, when it is another one. */
+  slipQr: { bank: string; reference: string; firstOrderId: number | null; firstReportId: number | null } | null;
 };
 
 type ReviewResult = { ok: boolean; reportId: number | null; message: string; field?: 'reason' };
@@ -126,6 +128,19 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
             <Term>{t('report_bank_account')}</Term>
             <Detail data-testid="report-shop-account">{report.shopAccount ?? '-'}</Detail>
           </div>
+          {report.slipQr ? (
+            <chakra.div gridColumn={{ sm: 'span 2' }}>
+              <Term>{t('admin_payments_slip_qr')}</Term>
+              <Detail data-testid="report-slip-qr">
+                {report.slipQr.bank} · {report.slipQr.reference}
+                {report.slipQr.firstReportId !== null && report.slipQr.firstReportId !== report.id ? (
+                  <chakra.span display="block" fontSize="sm" fontWeight="600" color="orange.700" role="note" data-testid="report-slip-first-use">
+                    {t('admin_payments_slip_first_use', { report: report.slipQr.firstReportId, id: report.slipQr.firstOrderId ?? '-' })}
+                  </chakra.span>
+                ) : null}
+              </Detail>
+            </chakra.div>
+          ) : null}
           {report.description ? (
             <chakra.div gridColumn={{ sm: 'span 2' }}>
               <Term>{t('report_description')}</Term>

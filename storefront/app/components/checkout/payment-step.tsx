@@ -16,6 +16,7 @@ import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
 import { BankAccounts, QrDialog } from './payment-methods';
+import { ExactAmountQr } from './exact-amount-qr';
 import { buildReportFormSchema } from '~/models/checkout/report-schema';
 import { vatRows } from '~/models/checkout/vat-rows';
 import { Toaster, toaster } from './toaster';
@@ -302,6 +303,7 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
 
       {bankTransfer ? (
         <>
+          {payment.promptPay ? <ExactAmountQr payment={payment} amount={show(payment.netAmount)} /> : null}
           <BankAccounts accounts={payment.bankAccounts} onShowQr={setQr} />
           <p className="ck-muted">{t('checkout_transfer_then_report')}</p>
           <FormButton palette="teal" size="lg" onClick={() => setReportOpen(true)} data-testid="open-report">

@@ -15,6 +15,7 @@ import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AttachableUpload } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';
+import { isUniqueViolation, readSlipReference, slipAlreadyUsed, slipFirstUse, slipKeyOf } from '../lib/slip-reference';
 
 export const UID = {
   order: 'api::order.order',
@@ -123,9 +124,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const at = reportDateTimeToUtc(payload.transfer_datetime, payload.time);
     const email = EMAIL_PATTERN.test(payload.email) ? payload.email : (order.user?.email ?? null);
 
-    const report = await strapi.db.transaction(async () => {
+    // The slip's mini-QR, when one is readable: a slip that paid another order is refused.
+    const slipRef = await readSlipReference(storage.uploadsDir(), slips);
+    const slipKey = slipRef ? slipKeyOf(slipRef) : null;
+    const firstUse = slipKey ? await slipFirstUse(strapi, slipKey) : null;
+    if (firstUse && firstUse.orderId !== order.id) throw slipAlreadyUsed(t, order.id);
+
+    const create = (claimSlip: boolean) => strapi.db.transaction(async () => {
       const created = (await strapi.db.query(UID.report).create({
         data: {
+          slip_sending_bank: slipRef?.sendingBank ?? null,
+          slip_trans_ref: slipRef?.transRef ?? null,
+          // Only the first report of the slip holds the key; a second report of the same order stores the reference alone.
+          slip_key: claimSlip ? slipKey : null,
           order: order.id,
           user: order.user?.id ?? null,
           payment_method: method.id,
@@ -147,6 +158,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       await strapi.service('api::checkout.order-state').markPending(order.id);
       return created;
     });
+    let report: { id: number };
+    try {
+      report = await create(slipKey !== null && firstUse === null);
+    } catch (error) {
+      if (!slipKey || !isUniqueViolation(error)) throw error;
+      // Another report took the slip between the check and the write: refused unless it is this order's.
+      const winner = await slipFirstUse(strapi, slipKey);
+      if (winner?.orderId !== order.id) throw slipAlreadyUsed(t, order.id);
+      report = await create(false);
+    }
     return { orderPaymentId: report.id, order_token: order.order_token };
   },
 

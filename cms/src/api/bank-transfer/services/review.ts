@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../../lib/errors';
 import { STORED_NAME_PATTERN } from '../../storage/lib/file-checks';
 import { privateFileUrl } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';
+import { slipKeyOf } from '../lib/slip-reference';
 import { UID } from './report';
 
 export type Reviewer = { id: number; username: string };
@@ -41,6 +42,8 @@ type ListedReport = {
   payment_method?: { method_id: number | null; name: string | null } | null;
   bank_account?: { id: number; account_id: string | null; account_name: string | null; bank_name: string | null } | null;
   slip?: { name: string; url: string; mime: string }[] | null;
+  slip_sending_bank: string | null;
+  slip_trans_ref: string | null;
 };
 
 /** A report as the admin review page reads it; amounts in major units, as the order detail gives them. */
@@ -63,6 +66,8 @@ export type ReportListItem = {
   description: string | null;
   student: { id: number; username: string; email: string } | null;
   slip: { name: string; url: string }[];
+  /** What the slip's mini-QR says (the payer's claim), and the order whose report first carried it. */
+  slip_qr: { sending_bank: string; trans_ref: string; first_order_id: number | null; first_report_id: number | null } | null;
   approve_by: string | null;
   approved_at: string | null;
   createdAt: string;
@@ -149,7 +154,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const [rows, total] = await Promise.all([
         strapi.db.query(UID.report).findMany({
           where,
-          select: ['id', 'state', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'time', 'transfer_amount', 'description', 'approve_by', 'approved_at', 'createdAt'],
+          select: ['id', 'state', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'time', 'transfer_amount', 'description', 'approve_by', 'approved_at', 'createdAt', 'slip_sending_bank', 'slip_trans_ref'],
           populate: {
             order: { select: ['id', 'order_token', 'state', 'net', 'currency_code'], populate: { user: { select: ['id', 'username', 'email'] } } },
             payment_method: { select: ['method_id', 'name'] },
@@ -162,7 +167,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         }) as Promise<ListedReport[]>,
         strapi.db.query(UID.report).count({ where }),
       ]);
+      const keys = rows.flatMap((row) => (row.slip_sending_bank && row.slip_trans_ref ? [slipKeyOf({ sendingBank: row.slip_sending_bank, transRef: row.slip_trans_ref })] : []));
+      const firstUses = keys.length
+        ? ((await strapi.db.query(UID.report).findMany({ where: { slip_key: { $in: keys } }, select: ['id', 'slip_key'], populate: { order: { select: ['id'] } } })) as { id: number; slip_key: string; order?: { id: number } | null }[])
+        : [];
+      const firstByKey = new Map(firstUses.map((use) => [use.slip_key, use]));
       const data = rows.map((row): ReportListItem => {
+        const first = row.slip_sending_bank && row.slip_trans_ref ? firstByKey.get(slipKeyOf({ sendingBank: row.slip_sending_bank, transRef: row.slip_trans_ref })) : undefined;
         const currency = row.order?.currency_code ?? 'THB';
         return {
           id: row.id,
@@ -183,6 +194,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           description: row.description,
           student: row.order?.user ?? null,
           slip: (row.slip ?? []).map((file) => ({ name: file.name, url: slipUrl(file) })),
+          slip_qr:
+            row.slip_sending_bank && row.slip_trans_ref
+              ? { sending_bank: row.slip_sending_bank, trans_ref: row.slip_trans_ref, first_order_id: first?.order?.id ?? null, first_report_id: first?.id ?? null }
+              : null,
           approve_by: row.approve_by,
           approved_at: iso(row.approved_at),
           createdAt: iso(row.createdAt)!,

@@ -93,7 +93,13 @@ export type OrderDetail = {
   order_course_list: OrderCourseItem[];
 };
 
-export type PaymentOrderDetail = OrderDetail & { email: string; tel: string; order_token: string };
+export type PaymentOrderDetail = OrderDetail & {
+  email: string;
+  tel: string;
+  order_token: string;
+  /** The shop's PromptPay QR of the order's exact net amount (unpaid bank-transfer orders in baht, when the shop set its PromptPay id). */
+  prompt_pay: { payload: string; image: string; promptpay_id: string } | null;
+};
 
 type StoredDiscount = { code?: unknown; title?: unknown; discountAmount?: unknown };
 
@@ -150,8 +156,8 @@ export function toOrderDetail(order: OrderRow): OrderDetail {
 }
 
 /** The payment screen's variant: also the buyer's e-mail and phone and the order token. */
-export function toPaymentOrderDetail(order: OrderRow): PaymentOrderDetail {
-  return { ...toOrderDetail(order), email: order.user?.email ?? '', tel: order.user?.tel ?? '', order_token: order.order_token };
+export function toPaymentOrderDetail(order: OrderRow, promptPay: PaymentOrderDetail['prompt_pay'] = null): PaymentOrderDetail {
+  return { ...toOrderDetail(order), email: order.user?.email ?? '', tel: order.user?.tel ?? '', order_token: order.order_token, prompt_pay: promptPay };
 }
 
 /** The latest payment report of an order, as its buyer may see it. */

@@ -21,6 +21,7 @@ import { missingTaxInvoiceDetails, taxInfoSnapshot, taxInvoiceOf, toBuyer, userG
 import type { PlanViewer } from '@sala/shared/plans';
 import { createOrderRows } from '../lib/order-rows';
 import { createOrderReads } from '../lib/order-reads';
+import { orderPromptPay } from '../lib/prompt-pay';
 import { checkCoupons, checkPlansAndDates, couponError, fail, moneyColumns, namesOf, problemError, productKey, writtenOrder, type MethodRow, type ProductLine } from '../lib/order-rules';
 import { createRows } from '../../../lib/rows';
 import { ORDER_SETTING_FIELDS, type OrderSettingRow } from '../../../lib/site-settings';
@@ -320,7 +321,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
     async findOwnOrderForPayment(userId: number, orderId: number): Promise<PaymentOrderDetail> {
       const order = await readOrder({ id: orderId, user: { id: userId } });
       if (!order) throw notFound();
-      return toPaymentOrderDetail(order);
+      return toPaymentOrderDetail(order, await orderPromptPay(strapi, order));
     },
 
     /** POST /public/cart/deleteorder: the owner calls off an unpaid order; its seats and coupon uses go back. */

@@ -1,0 +1,225 @@
+/**
+ * The shop's exact-amount PromptPay QR and the slip's mini-QR, over HTTP on a booted CMS with
+ * the demo data: the QR of an unpaid bank-transfer order is decoded back with promptparse;
+ * slips are PNG pictures the test draws from real mini-QR payloads (qrcode + sharp), uploaded
+ * and reported like a phone's screenshot.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { checksum, generate, parse, validate } from 'promptparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuyer, jsonCaller, type Buyer } from './helpers/api';
+import { signInAdmin } from './helpers/admin';
+import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
+
+const COURSE = 'api::course.course';
+const PLAN = 'api::pricing-plan.pricing-plan';
+const ORDER = 'api::order.order';
+const REPORT = 'api::payment-report.payment-report';
+const ACCOUNT = 'api::bank-account.bank-account';
+const METHOD = 'api::payment-method.payment-method';
+const SETTING = 'api::site-setting.site-setting';
+const RECORD = 'api::storage.upload-record';
+const UPLOADS_DIR = path.join(CMS_DIR, 'public', 'uploads');
+const SLIP_USED_TH = 'สลิปนี้ถูกใช้แจ้งชำระคำสั่งซื้ออื่นไปแล้ว';
+
+let cms: TestStrapi;
+let n = 0;
+let accountId: number;
+const db = (uid: string) => cms.strapi.db.query(uid);
+const call = jsonCaller(() => cms);
+const person = () => createBuyer(cms, 'slip.buyer');
+
+async function placeOrder(who: Buyer, price = 107050): Promise<{ id: number; token: string }> {
+  const id = ++n;
+  const course = await db(COURSE).create({ data: { title: `คอร์สสลิป ${id}`, slug: `slip-fixture-${id}`, course_type: 'Online', is_published: true } });
+  const plan = await db(PLAN).create({
+    data: { name: 'ซื้อขาด', reference_code: 'COURSE', plan_type: 'One-Time Payment', pricing_type: 'default', status_show: true, is_default: true, price, course: course.id },
+  });
+  const res = await call('POST', '/private/cart/order', who, { user_id: who.id, course_id: [course.id], pricingplan_id: [plan.id], payment_method_id: 1, price: 0 });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.orderId, token: res.body.order_detail.order_token };
+}
+
+/** A phone-sized slip picture with the mini-QR of this payload in its corner (or no QR at all). */
+async function slipPicture(payload: string | null): Promise<Buffer> {
+  const canvas = sharp({ create: { width: 1080, height: 1900, channels: 3, background: '#eef3f8' } });
+  if (!payload) return canvas.png().toBuffer();
+  const qr = await QRCode.toBuffer(payload, { width: 200, margin: 2 });
+  return canvas.composite([{ input: qr, left: 800, top: 1560 }]).png().toBuffer();
+}
+
+async function uploadSlip(who: Buyer, picture: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('imageinput0', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'slip.png');
+  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${who.jwt}` } });
+  const body = (await res.json()) as { fileName: string[] };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.fileName[0];
+}
+
+function reportBody(orderId: number, slip: string): Record<string, unknown> {
+  return {
+    order_id: orderId,
+    payment_method_id: 1,
+    contact_name: 'ผู้โอน ทดสอบ',
+    email: 'payer@sala.test',
+    tel: '0891234567',
+    bank_account: String(accountId),
+    bank_code: 'SCB',
+    transfer_datetime: '2026-11-25',
+    time: '10:00:00',
+    transfer_amount: '1070.50',
+    description: '',
+    address: '-',
+    slip: [slip],
+  };
+}
+
+const report = (who: Buyer, orderId: number, slip: string) => call('POST', '/private/payment/report', who, reportBody(orderId, slip));
+const slipFields = (id: number) => db(REPORT).findOne({ where: { id }, select: ['slip_sending_bank', 'slip_trans_ref', 'slip_key', 'state'] });
+let refSeq = 0;
+const freshRef = () => `${Date.now().toString(36).toUpperCase()}SALA${++refSeq}`.slice(0, 20);
+
+beforeAll(async () => {
+  cms = await startStrapi();
+  const method = await db(METHOD).findOne({ where: { method_id: 1 }, select: ['id'] });
+  const account = await db(ACCOUNT).findOne({ where: { payment_method: { id: method.id }, enabled: true }, select: ['id'], orderBy: { id: 'asc' } });
+  accountId = account.id;
+  await db(SETTING).updateMany({ where: { id: { $notNull: true } }, data: { promptpay_id: '0812345678', slip: true } });
+});
+
+afterAll(async () => {
+  if (cms) {
+    const rows = (await db(RECORD).findMany({ select: ['name'] })) as { name: string }[];
+    for (const { name } of rows) fs.rmSync(path.join(UPLOADS_DIR, name), { force: true });
+  }
+  await cms?.stop();
+});
+
+describe('the exact-amount PromptPay QR of a bank-transfer order', () => {
+  it('carries the stored net amount, the order number as bill number and a valid CRC', async () => {
+    const buyer = await person();
+    const order = await placeOrder(buyer);
+    const res = await call('GET', `/private/payments/methods/order/${order.id}`, buyer);
+    expect(res.status).toBe(200);
+    const payload: string = res.body.prompt_pay.payload;
+    const qr = parse(payload, true, true);
+    expect(qr, payload).not.toBeNull();
+    expect(qr!.getTagValue('54')).toBe('1070.50');
+    expect(qr!.getTagValue('53')).toBe('764');
+    expect(qr!.getTagValue('62', '01')).toBe(String(order.id));
+    expect(payload.slice(-4)).toBe(checksum(payload.slice(0, -4)));
+    expect(validate.anyId(payload)).toMatchObject({ type: 'MSISDN', target: '0812345678', amount: 1070.5 });
+    expect(res.body.prompt_pay.image).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('follows the order in the database, not anything the caller sends', async () => {
+    const buyer = await person();
+    const order = await placeOrder(buyer);
+    await db(ORDER).update({ where: { id: order.id }, data: { net: 50025 } });
+    const res = await call('GET', `/private/payments/methods/order/${order.id}?amount=1&net=1`, buyer);
+    expect(parse(res.body.prompt_pay.payload, true)!.getTagValue('54')).toBe('500.25');
+  });
+
+  it('is absent for a paid order, for someone else’s order and when the shop has no PromptPay id', async () => {
+    const buyer = await person();
+    const order = await placeOrder(buyer);
+    expect((await call('GET', `/private/payments/methods/order/${order.id}`, await person())).status).toBe(404);
+    await db(SETTING).updateMany({ where: { id: { $notNull: true } }, data: { promptpay_id: null } });
+    try {
+      expect((await call('GET', `/private/payments/methods/order/${order.id}`, buyer)).body.prompt_pay).toBeNull();
+    } finally {
+      await db(SETTING).updateMany({ where: { id: { $notNull: true } }, data: { promptpay_id: '0812345678' } });
+    }
+    await cms.strapi.service('api::checkout.order-state').approve({ orderId: order.id, by: 'payment' });
+    expect((await call('GET', `/private/payments/methods/order/${order.id}`, buyer)).body.prompt_pay).toBeNull();
+  });
+
+  it('the Strapi admin refuses a PromptPay id that is not a phone, tax id or e-wallet id', async () => {
+    const { token } = await signInAdmin(cms);
+    const put = (promptpay_id: string) =>
+      fetch(`${cms.url}/content-manager/single-types/${SETTING}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ promptpay_id }),
+      });
+    expect((await put('12345')).status).toBe(400);
+    expect((await put('08123456789')).status).toBe(400);
+    expect((await db(SETTING).findOne({ select: ['promptpay_id'] })).promptpay_id).toBe('0812345678');
+    expect((await put('0105561234567')).status).toBe(200);
+    expect((await db(SETTING).findOne({ select: ['promptpay_id'] })).promptpay_id).toBe('0105561234567');
+    await db(SETTING).updateMany({ where: { id: { $notNull: true } }, data: { promptpay_id: '0812345678' } });
+  });
+});
+
+describe('a slip’s mini-QR on a bank-transfer report', () => {
+  it('stores the sending bank and the transaction reference the slip carries', async () => {
+    const buyer = await person();
+    const order = await placeOrder(buyer);
+    const transRef = freshRef();
+    const slip = await uploadSlip(buyer, await slipPicture(generate.slipVerify({ sendingBank: '014', transRef })));
+    const res = await report(buyer, order.id, slip);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await slipFields(res.body.orderPaymentId)).toMatchObject({ slip_sending_bank: '014', slip_trans_ref: transRef, slip_key: `014:${transRef}`, state: 'pending' });
+  });
+
+  it('refuses the same slip on another order with SLIP_ALREADY_USED in Thai, and takes it again on its own order', async () => {
+    const first = await person();
+    const firstOrder = await placeOrder(first);
+    const payload = generate.slipVerify({ sendingBank: '004', transRef: freshRef() });
+    const filed = await report(first, firstOrder.id, await uploadSlip(first, await slipPicture(payload)));
+    expect(filed.status).toBe(201);
+
+    const other = await person();
+    const otherOrder = await placeOrder(other);
+    const refused = await report(other, otherOrder.id, await uploadSlip(other, await slipPicture(payload)));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('SLIP_ALREADY_USED');
+    expect(JSON.stringify(refused.body)).toContain(SLIP_USED_TH);
+    expect(JSON.stringify(refused.body)).not.toContain(String(firstOrder.id) + ',');
+    expect(await db(REPORT).count({ where: { order: { id: otherOrder.id } } })).toBe(0);
+    expect((await db(ORDER).findOne({ where: { id: otherOrder.id }, select: ['state'] })).state).toBe('notYetReceived');
+
+    // a second report of the first order with the same slip is taken; only the first holds the key
+    const again = await report(first, firstOrder.id, await uploadSlip(first, await slipPicture(payload)));
+    expect(again.status).toBe(201);
+    expect(await slipFields(again.body.orderPaymentId)).toMatchObject({ slip_sending_bank: '004', slip_key: null });
+
+    // the review list names the report that first carried the slip
+    const listed = await cms.strapi.service('api::bank-transfer.review').list({ status: 'pending', page: 1, pageSize: 500 });
+    const second = listed.data.find((row: { id: number }) => row.id === again.body.orderPaymentId);
+    expect(second.slip_qr).toEqual({ sending_bank: '004', trans_ref: expect.any(String), first_order_id: firstOrder.id, first_report_id: filed.body.orderPaymentId });
+  });
+
+  it('lets one of two reports of different orders sent at the same moment with the same slip through', async () => {
+    const payload = generate.slipVerify({ sendingBank: '002', transRef: freshRef() });
+    const buyers = await Promise.all([person(), person()]);
+    const orders = await Promise.all(buyers.map((who) => placeOrder(who)));
+    const slips = await Promise.all(buyers.map(async (who) => uploadSlip(who, await slipPicture(payload))));
+    const answers = await Promise.all(buyers.map((who, i) => report(who, orders[i].id, slips[i])));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error.code).toBe('SLIP_ALREADY_USED');
+    const ref = validate.slipVerify(payload)!;
+    expect(await db(REPORT).count({ where: { slip_trans_ref: ref.transRef } })).toBe(1);
+  });
+
+  it('a slip without a readable QR goes to review as before, with no reference', async () => {
+    const buyer = await person();
+    const order = await placeOrder(buyer);
+    const res = await report(buyer, order.id, await uploadSlip(buyer, await slipPicture(null)));
+    expect(res.status).toBe(201);
+    expect(await slipFields(res.body.orderPaymentId)).toMatchObject({ slip_sending_bank: null, slip_trans_ref: null, slip_key: null, state: 'pending' });
+    expect((await db(ORDER).findOne({ where: { id: order.id }, select: ['state'] })).state).toBe('pendingApproved');
+  });
+
+  it('a QR that is not a slip’s (a PromptPay payment QR) is no reference', async () => {
+    const buyer = await person();
+    const order = await placeOrder(buyer);
+    const res = await report(buyer, order.id, await uploadSlip(buyer, await slipPicture(generate.anyId({ type: 'MSISDN', target: '0812345678', amount: 10 }))));
+    expect(res.status).toBe(201);
+    expect(await slipFields(res.body.orderPaymentId)).toMatchObject({ slip_sending_bank: null, slip_key: null });
+  });
+});
