@@ -113,7 +113,7 @@ describe('the exact-amount PromptPay QR of a bank-transfer order', () => {
     expect(qr!.getTagValue('62', '01')).toBe(String(order.id));
     expect(payload.slice(-4)).toBe(checksum(payload.slice(0, -4)));
     expect(validate.anyId(payload)).toMatchObject({ type: 'MSISDN', target: '0812345678', amount: 1070.5 });
-    expect(res.body.prompt_pay.image).toMatch(/^data:image\/png;base64,/);
+    expect(res.body.prompt_pay.promptpay_id).toBe('0812345678');
   });
 
   it('follows the order in the database, not anything the caller sends', async () => {
@@ -204,6 +204,15 @@ describe('a slip’s mini-QR on a bank-transfer report', () => {
     expect(answers.find((a) => a.status === 409)!.body.error.code).toBe('SLIP_ALREADY_USED');
     const ref = validate.slipVerify(payload)!;
     expect(await db(REPORT).count({ where: { slip_trans_ref: ref.transRef } })).toBe(1);
+  });
+
+  it('the database itself refuses a second report holding the same slip key (the check-then-write race ends here)', async () => {
+    const buyer = await person();
+    const orders = [await placeOrder(buyer), await placeOrder(buyer)];
+    const key = `006:${freshRef()}`;
+    await db(REPORT).create({ data: { order: orders[0].id, state: 'pending', slip_key: key } });
+    await expect(db(REPORT).create({ data: { order: orders[1].id, state: 'pending', slip_key: key } })).rejects.toThrow();
+    expect(await db(REPORT).count({ where: { slip_key: key } })).toBe(1);
   });
 
   it('a slip without a readable QR goes to review as before, with no reference', async () => {

@@ -58,6 +58,17 @@ test.describe('checkout of the registration layout, bank transfer', () => {
       expect(cookie?.httpOnly).toBe(true);
       expect(await page.evaluate(() => document.cookie)).not.toContain('__sala_session');
 
+      // the shop's PromptPay QR of the exact amount, beside the accounts (ADR 187)
+      const promptPay = page.getByTestId('promptpay-exact');
+      await expect(promptPay.getByTestId('promptpay-amount')).toHaveText('฿1,791.00');
+      await expect(promptPay).toContainText(`คำสั่งซื้อเลขที่ ${orderId}`);
+      const qr = promptPay.getByRole('img', { name: 'QR สำหรับชำระเงิน ฿1,791.00' });
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await keepScreenshot(page, testInfo, 'payment-step-promptpay-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await keepScreenshot(page, testInfo, 'payment-step-promptpay-390');
+      await page.setViewportSize({ width: 1280, height: 800 });
+
       // a reload keeps the order waiting for its payment: nothing is ordered twice
       await page.reload();
       await expect(page.getByTestId('payment-step')).toHaveAttribute('data-order-id', String(orderId));

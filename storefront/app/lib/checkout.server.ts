@@ -138,7 +138,7 @@ export async function buildPaymentStep(args: {
     email: order.email || args.student.email,
     tel: order.tel,
     bankAccounts: bankAccountsOf(methods),
-    promptPay: order.prompt_pay ? { image: order.prompt_pay.image, promptPayId: order.prompt_pay.promptpay_id } : null,
+    promptPay: order.prompt_pay ? { promptPayId: order.prompt_pay.promptpay_id } : null,
     originBanks: origins.map((bank) => ({ value: bank.banktransfer_value, name: args.locale === 'en' && bank.banktransfer_nameen ? bank.banktransfer_nameen : bank.banktransfer_nameth })),
     slipRequired: args.settings.slip,
     thankYouPage: args.settings.is_thank_you_page,

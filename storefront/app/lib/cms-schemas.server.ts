@@ -246,7 +246,7 @@ export const PaymentOrderResponseSchema = z.looseObject({
   order_token: z.string(),
   email: z.string(),
   tel: z.string(),
-  prompt_pay: z.looseObject({ payload: z.string(), image: z.string().startsWith('data:image/png;base64,'), promptpay_id: z.string() }).nullable().optional().default(null),
+  prompt_pay: z.looseObject({ payload: z.string(), promptpay_id: z.string() }).nullable().optional().default(null),
 });
 export type WirePaymentOrder = z.infer<typeof PaymentOrderResponseSchema>;
 

@@ -75,8 +75,8 @@ export type PaymentStep = OrderAmounts & {
   email: string;
   tel: string;
   bankAccounts: BankAccountView[];
-  /** The shop's PromptPay QR of this order's exact net amount, made by the CMS from the stored order (null: the shop set no PromptPay id). */
-  promptPay: { image: string; promptPayId: string } | null;
+  /** The shop's PromptPay QR of this order's exact net amount (drawn at /pay/{orderId}/promptpay.svg from the CMS's payload); null: the shop set no PromptPay id. */
+  promptPay: { promptPayId: string } | null;
   originBanks: { value: string; name: string }[];
   slipRequired: boolean;
   thankYouPage: boolean;

@@ -98,7 +98,7 @@ export type PaymentOrderDetail = OrderDetail & {
   tel: string;
   order_token: string;
   /** The shop's PromptPay QR of the order's exact net amount (unpaid bank-transfer orders in baht, when the shop set its PromptPay id). */
-  prompt_pay: { payload: string; image: string; promptpay_id: string } | null;
+  prompt_pay: { payload: string; promptpay_id: string } | null;
 };
 
 type StoredDiscount = { code?: unknown; title?: unknown; discountAmount?: unknown };

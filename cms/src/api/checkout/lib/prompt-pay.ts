@@ -6,10 +6,10 @@
 import type { Core } from '@strapi/strapi';
 import { PAYMENT_METHOD_IDS, type OrderStatus } from '@sala/shared/constants';
 import { money } from '@sala/shared/money';
-import { isPromptPayId, promptPayPayload, qrDataUrl } from '../../../payments/promptpay';
+import { isPromptPayId, promptPayPayload } from '../../../payments/promptpay';
 import type { OrderRow } from './order-detail';
 
-export type OrderPromptPay = { payload: string; image: string; promptpay_id: string };
+export type OrderPromptPay = { payload: string; promptpay_id: string };
 
 /** Orders that still take a transfer: unpaid, or reported and waiting (a second slip). */
 const PAYABLE: readonly OrderStatus[] = ['notYetReceived', 'pendingApproved'];
@@ -25,6 +25,5 @@ export async function orderPromptPay(strapi: Core.Strapi, order: OrderRow): Prom
   if (!PAYABLE.includes(order.state) || order.currency_code !== 'THB' || !(Number(order.net) > 0)) return null;
   const promptPayId = await shopPromptPayId(strapi);
   if (!promptPayId) return null;
-  const payload = promptPayPayload(promptPayId, money(Number(order.net), 'THB'), String(order.id));
-  return { payload, image: await qrDataUrl(payload), promptpay_id: promptPayId };
+  return { payload: promptPayPayload(promptPayId, money(Number(order.net), 'THB'), String(order.id)), promptpay_id: promptPayId };
 }
