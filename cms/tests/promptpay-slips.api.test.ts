@@ -48,7 +48,10 @@ async function slipPicture(payload: string | null): Promise<Buffer> {
   const canvas = sharp({ create: { width: 1080, height: 1900, channels: 3, background: '#eef3f8' } });
   if (!payload) return canvas.png().toBuffer();
   const qr = await QRCode.toBuffer(payload, { width: 200, margin: 2 });
-  return canvas.composite([{ input: qr, left: 800, top: 1560 }]).png().toBuffer();
+  return canvas
+    .composite([{ input: qr, left: 800, top: 1560 }])
+    .png()
+    .toBuffer();
 }
 
 async function uploadSlip(who: Buyer, picture: Buffer): Promise<string> {

@@ -36,7 +36,9 @@ export function promptPayPayload(promptPayId: string, amount?: Money, reference?
   const plain = generate.anyId({ type: proxyTypeOf(target), target, amount: amount ? toMajorNumber(amount) : undefined });
   if (!reference) return plain;
   if (!/^[A-Za-z0-9-]+$/.test(reference) || reference.length > BILL_NUMBER_MAX) throw new PaymentError('MISCONFIGURED', 'a bill number is 1 to 25 letters, digits or dashes');
-  const tags = parse(plain, true)?.getTags().filter((one) => one.id !== '63');
+  const tags = parse(plain, true)
+    ?.getTags()
+    .filter((one) => one.id !== '63');
   if (!tags) throw new PaymentError('MISCONFIGURED', 'promptparse produced an invalid payload');
   return withCrcTag(encode([...tags, tag('62', encode([tag('01', reference)]))]), '63');
 }

@@ -130,34 +130,35 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const firstUse = slipKey ? await slipFirstUse(strapi, slipKey) : null;
     if (firstUse && firstUse.orderId !== order.id) throw slipAlreadyUsed(t, order.id);
 
-    const create = (claimSlip: boolean) => strapi.db.transaction(async () => {
-      const created = (await strapi.db.query(UID.report).create({
-        data: {
-          slip_sending_bank: slipRef?.sendingBank ?? null,
-          slip_trans_ref: slipRef?.transRef ?? null,
-          // Only the first report of the slip holds the key; a second report of the same order stores the reference alone.
-          slip_key: claimSlip ? slipKey : null,
-          order: order.id,
-          user: order.user?.id ?? null,
-          payment_method: method.id,
-          state: 'pending',
-          contact_name: payload.contact_name.slice(0, 255),
-          email,
-          tel: payload.tel || null,
-          bank_account: account.id,
-          bank_code: originBank,
-          transfer_datetime: at.iso,
-          time: at.time,
-          transfer_amount: transferred.amount,
-          description: payload.description,
-          address: payload.address || '-',
-          slip: slips.map((slip) => slip.fileId).filter((fileId): fileId is number => fileId !== null),
-        },
-      })) as { id: number };
-      await storage.claimUploads({ uploads: slips, ownerId: order.user?.id ?? null });
-      await strapi.service('api::checkout.order-state').markPending(order.id);
-      return created;
-    });
+    const create = (claimSlip: boolean) =>
+      strapi.db.transaction(async () => {
+        const created = (await strapi.db.query(UID.report).create({
+          data: {
+            slip_sending_bank: slipRef?.sendingBank ?? null,
+            slip_trans_ref: slipRef?.transRef ?? null,
+            // Only the first report of the slip holds the key; a second report of the same order stores the reference alone.
+            slip_key: claimSlip ? slipKey : null,
+            order: order.id,
+            user: order.user?.id ?? null,
+            payment_method: method.id,
+            state: 'pending',
+            contact_name: payload.contact_name.slice(0, 255),
+            email,
+            tel: payload.tel || null,
+            bank_account: account.id,
+            bank_code: originBank,
+            transfer_datetime: at.iso,
+            time: at.time,
+            transfer_amount: transferred.amount,
+            description: payload.description,
+            address: payload.address || '-',
+            slip: slips.map((slip) => slip.fileId).filter((fileId): fileId is number => fileId !== null),
+          },
+        })) as { id: number };
+        await storage.claimUploads({ uploads: slips, ownerId: order.user?.id ?? null });
+        await strapi.service('api::checkout.order-state').markPending(order.id);
+        return created;
+      });
     let report: { id: number };
     try {
       report = await create(slipKey !== null && firstUse === null);

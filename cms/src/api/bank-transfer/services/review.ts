@@ -154,7 +154,23 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const [rows, total] = await Promise.all([
         strapi.db.query(UID.report).findMany({
           where,
-          select: ['id', 'state', 'contact_name', 'email', 'tel', 'bank_code', 'transfer_datetime', 'time', 'transfer_amount', 'description', 'approve_by', 'approved_at', 'createdAt', 'slip_sending_bank', 'slip_trans_ref'],
+          select: [
+            'id',
+            'state',
+            'contact_name',
+            'email',
+            'tel',
+            'bank_code',
+            'transfer_datetime',
+            'time',
+            'transfer_amount',
+            'description',
+            'approve_by',
+            'approved_at',
+            'createdAt',
+            'slip_sending_bank',
+            'slip_trans_ref',
+          ],
           populate: {
             order: { select: ['id', 'order_token', 'state', 'net', 'currency_code'], populate: { user: { select: ['id', 'username', 'email'] } } },
             payment_method: { select: ['method_id', 'name'] },
@@ -169,7 +185,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ]);
       const keys = rows.flatMap((row) => (row.slip_sending_bank && row.slip_trans_ref ? [slipKeyOf({ sendingBank: row.slip_sending_bank, transRef: row.slip_trans_ref })] : []));
       const firstUses = keys.length
-        ? ((await strapi.db.query(UID.report).findMany({ where: { slip_key: { $in: keys } }, select: ['id', 'slip_key'], populate: { order: { select: ['id'] } } })) as { id: number; slip_key: string; order?: { id: number } | null }[])
+        ? ((await strapi.db.query(UID.report).findMany({ where: { slip_key: { $in: keys } }, select: ['id', 'slip_key'], populate: { order: { select: ['id'] } } })) as {
+            id: number;
+            slip_key: string;
+            order?: { id: number } | null;
+          }[])
         : [];
       const firstByKey = new Map(firstUses.map((use) => [use.slip_key, use]));
       const data = rows.map((row): ReportListItem => {
