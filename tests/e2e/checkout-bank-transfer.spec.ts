@@ -5,7 +5,8 @@ const MARKETING = 'online-marketing-for-beginners';
 
 test.describe('checkout of the registration layout, bank transfer', () => {
   test('a visitor registers, applies SALA10, pays by bank transfer with a slip and lands on the thank-you page; the CMS holds the order at the server’s total', async ({ page, request }, testInfo) => {
-    test.setTimeout(90_000);
+    // with the PromptPay QR's two screenshots (390 and 1280 px) on a shared host
+    test.setTimeout(120_000);
     const course = await seededCourse(request, MARKETING);
     await withSiteSettings(request, { layout: '4', is_thank_you_page: true }, async () => {
       await page.goto(course.path);
