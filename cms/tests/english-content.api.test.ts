@@ -171,3 +171,36 @@ describe('buying in English', () => {
     expect(await db(METHOD).count({ where: { method_id: 1 } })).toBe(1);
   });
 });
+
+describe('the cart in English', () => {
+  it('names the course and its plan in the request’s language, Thai where no English was given; the same line either way', async () => {
+    const course = await courseBySlug('mobile-photography-workshop');
+    const thaiCourse = await db(COURSE).findOne({ where: { id: course.id }, select: ['title', 'title_en'] });
+    const plan = await db(PLAN).findOne({ where: { course: course.id }, select: ['id', 'name', 'name_en'] });
+    expect(thaiCourse.title_en).toBeTruthy();
+    const buyer = await createBuyer(cms, 'english.cart', { firstname: 'Jane', lastname: 'Doe' });
+    const call = async (method: 'GET' | 'POST', locale: 'th' | 'en', body?: unknown) => {
+      const res = await fetch(`${cms.url}/private/cart`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-locale': locale, authorization: `Bearer ${buyer.jwt}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const added = await call('POST', 'en', { course_id: course.id, pricingplan_id: plan.id });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toEqual([expect.objectContaining({ course_id: course.id, title: thaiCourse.title_en, plan_name: plan.name_en })]);
+    const [th, en] = await Promise.all([call('GET', 'th'), call('GET', 'en')]);
+    expect(th.body.data[0]).toMatchObject({ title: thaiCourse.title, plan_name: plan.name });
+    expect(en.body.data[0]).toMatchObject({ title: thaiCourse.title_en, plan_name: plan.name_en });
+    expect({ ...en.body.data[0], title: null, plan_name: null }).toEqual({ ...th.body.data[0], title: null, plan_name: null });
+
+    // an editor's English removed: the Thai title stands on the English cart
+    await db(COURSE).update({ where: { id: course.id }, data: { title_en: null } });
+    try {
+      expect((await call('GET', 'en')).body.data[0].title).toBe(thaiCourse.title);
+    } finally {
+      await db(COURSE).update({ where: { id: course.id }, data: { title_en: thaiCourse.title_en } });
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { OrderCourseLineSchema, OrderProductLineSchema } from '@sala/shared/sche
 import { forbidden } from '../../../lib/errors';
 import { parseBody, parseId } from '../lib/payload';
 import type { StudentCtx } from '../../../http/ctx';
+import { localeOf } from '../../../http/messages';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   const cart = () => strapi.service('api::checkout.cart');
@@ -13,12 +14,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async listByUser(ctx: StudentCtx) {
       const userId = parseId(ctx.params.userId, { inPath: true });
       if (userId !== ctx.state.student.id) throw forbidden('PERMISSION_DENIED');
-      ctx.body = { success: true, data: await cart().list(userId) };
+      ctx.body = { success: true, data: await cart().list(userId, localeOf(ctx)) };
     },
 
     /** GET /private/cart */
     async list(ctx: StudentCtx) {
-      ctx.body = { success: true, data: await cart().list(ctx.state.student.id) };
+      ctx.body = { success: true, data: await cart().list(ctx.state.student.id, localeOf(ctx)) };
     },
 
     /**
@@ -29,11 +30,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const body = ctx.request.body as { product_id?: unknown } | undefined;
       if (body && typeof body === 'object' && body.product_id !== undefined) {
         const product = parseBody(OrderProductLineSchema, body);
-        ctx.body = { success: true, data: await cart().addProduct({ userId: ctx.state.student.id, productId: product.product_id, quantity: product.quantity }) };
+        ctx.body = { success: true, data: await cart().addProduct({ userId: ctx.state.student.id, productId: product.product_id, quantity: product.quantity, locale: localeOf(ctx) }) };
         return;
       }
       const line = parseBody(OrderCourseLineSchema, ctx.request.body);
-      const data = await cart().add({ userId: ctx.state.student.id, courseId: line.course_id, pricingPlanId: line.pricingplan_id ?? null });
+      const data = await cart().add({ userId: ctx.state.student.id, courseId: line.course_id, pricingPlanId: line.pricingplan_id ?? null, locale: localeOf(ctx) });
       ctx.body = { success: true, data };
     },
 

@@ -4,9 +4,10 @@
  * reaches their own items.
  */
 import type { Core } from '@strapi/strapi';
-import type { Currency } from '@sala/shared/constants';
+import type { Currency, Locale } from '@sala/shared/constants';
 import { courseShipsItem } from '@sala/shared/eligibility';
 import { money, toMajorNumber } from '@sala/shared/money';
+import { localizedValue } from '@sala/shared/texts';
 import { ApiError, badRequest, conflict } from '../../../lib/errors';
 import { publishedWhere } from '../../../lib/publishing';
 import { UID, lockBuyer } from '../lib/db';
@@ -32,29 +33,30 @@ export type CartItem = {
 
 export type OwnedCourseItem = { courseID: number; priceplan_id: number | null };
 
-export type AddCartProductArgs = { userId: number; productId: number; quantity: number; now?: Date };
+export type AddCartProductArgs = { userId: number; productId: number; quantity: number; now?: Date; locale?: Locale };
 
-export type AddCartItemArgs = { userId: number; courseId: number; pricingPlanId?: number | null; now?: Date };
+export type AddCartItemArgs = { userId: number; courseId: number; pricingPlanId?: number | null; now?: Date; locale?: Locale };
 
 type CartRow = {
   id: number;
   quantity: number | null;
-  course?: { id: number; title: string; course_type: string; free_book: boolean | null; free_book_type: string | null } | null;
-  product?: { id: number; title: string; course_type: string; sku: string | null } | null;
-  pricing_plan?: { id: number; name: string; price: number | null; price_usd: number | null } | null;
+  course?: { id: number; title: string; title_en?: string | null; course_type: string; free_book: boolean | null; free_book_type: string | null } | null;
+  product?: { id: number; title: string; title_en?: string | null; course_type: string; sku: string | null } | null;
+  pricing_plan?: { id: number; name: string; name_en?: string | null; price: number | null; price_usd: number | null } | null;
 };
 
 const CART_POPULATE = {
-  course: { select: ['id', 'title', 'course_type', 'free_book', 'free_book_type'] },
-  product: { select: ['id', 'title', 'course_type', 'sku'] },
-  pricing_plan: { select: ['id', 'name', 'price', 'price_usd'] },
+  course: { select: ['id', 'title', 'title_en', 'course_type', 'free_book', 'free_book_type'] },
+  product: { select: ['id', 'title', 'title_en', 'course_type', 'sku'] },
+  pricing_plan: { select: ['id', 'name', 'name_en', 'price', 'price_usd'] },
 };
 
 function major(amount: number | null | undefined, currency: Currency): number | null {
   return amount === null || amount === undefined ? null : toMajorNumber(money(amount, currency));
 }
 
-function toCartItem(row: CartRow): CartItem {
+/** A cart line, its course or product and plan named in the locale (ADR 183). */
+function toCartItem(row: CartRow, locale: Locale): CartItem {
   const item = row.course ?? row.product;
   return {
     id: row.id,
@@ -62,9 +64,9 @@ function toCartItem(row: CartRow): CartItem {
     product_id: row.product?.id ?? null,
     pricingplan_id: row.pricing_plan?.id ?? null,
     quantity: row.quantity ?? 1,
-    title: item?.title ?? '',
+    title: item ? localizedValue(item.title, item.title_en ?? null, locale) : '',
     course_type: item?.course_type ?? null,
-    plan_name: row.pricing_plan?.name ?? null,
+    plan_name: row.pricing_plan ? localizedValue(row.pricing_plan.name, row.pricing_plan.name_en ?? null, locale) : null,
     price: major(row.pricing_plan?.price, 'THB'),
     price_usd: major(row.pricing_plan?.price_usd, 'USD'),
     // The order service's rule for an order that ships (services/order.ts).
@@ -89,14 +91,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const service = {
-    async list(userId: number): Promise<CartItem[]> {
+    async list(userId: number, locale: Locale = 'th'): Promise<CartItem[]> {
       const rows = (await strapi.db.query(UID.cartItem).findMany({
         select: ['id', 'quantity'],
         where: { user: { id: userId } },
         populate: CART_POPULATE,
         orderBy: { id: 'asc' },
       })) as CartRow[];
-      return rows.map(toCartItem);
+      return rows.map((row) => toCartItem(row, locale));
     },
 
     /**
@@ -105,7 +107,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * 400 NO_PRICING_PLAN for a plan that is not the course's or that the listing hides from
      * this student (renewal, others, second term, owners only, not shown).
      */
-    async add({ userId, courseId, pricingPlanId, now = new Date() }: AddCartItemArgs): Promise<CartItem[]> {
+    async add({ userId, courseId, pricingPlanId, now = new Date(), locale = 'th' }: AddCartItemArgs): Promise<CartItem[]> {
       const course = await strapi.db.query(UID.course).findOne({ select: ['id'], where: { $and: [{ id: courseId }, publishedWhere(now)] } });
       if (!course) throw new ApiError(404, 'NOT_FOUND', undefined, { result: { course_ids: [courseId] } });
       const plan = await planFor('course', courseId, userId, pricingPlanId ?? null);
@@ -116,7 +118,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (existing) await strapi.db.query(UID.cartItem).update({ where: { id: existing.id }, data: { pricing_plan: plan.id, quantity: 1 } });
         else await strapi.db.query(UID.cartItem).create({ data: { user: userId, course: courseId, pricing_plan: plan.id, quantity: 1 } });
       });
-      return service.list(userId);
+      return service.list(userId, locale);
     },
 
     /**
@@ -124,7 +126,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * again sets the new quantity. 404 for a product not on sale, 409 OUT_OF_STOCK (with
      * `available_qty`) for more than its stock.
      */
-    async addProduct({ userId, productId, quantity, now = new Date() }: AddCartProductArgs): Promise<CartItem[]> {
+    async addProduct({ userId, productId, quantity, now = new Date(), locale = 'th' }: AddCartProductArgs): Promise<CartItem[]> {
       const product = (await strapi.db.query(UID.product).findOne({
         select: ['id', 'title', 'available_qty'],
         where: { $and: [{ id: productId }, publishedWhere(now)] },
@@ -141,7 +143,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (existing) await strapi.db.query(UID.cartItem).update({ where: { id: existing.id }, data: { pricing_plan: plan.id, quantity } });
         else await strapi.db.query(UID.cartItem).create({ data: { user: userId, product: productId, pricing_plan: plan.id, quantity } });
       });
-      return service.list(userId);
+      return service.list(userId, locale);
     },
 
     /** Empties the cart; returns how many items went. */
