@@ -64,8 +64,8 @@ function plan(courseId: number, data: Record<string, unknown>) {
   return create(UID.plan, { name: 'แพ็กเกจ', reference_code: 'COURSE', price: 100000, pricing_type: 'default', status_show: true, course: courseId, ...data }).then((row) => row.id);
 }
 
-async function myCourses(jwt: string, query = ''): Promise<MyCourse[]> {
-  const res = await fetch(`${cms.url}${PATH}${query}`, { headers: { authorization: `Bearer ${jwt}` } });
+async function myCourses(jwt: string, query = '', locale?: 'th' | 'en'): Promise<MyCourse[]> {
+  const res = await fetch(`${cms.url}${PATH}${query}`, { headers: { authorization: `Bearer ${jwt}`, ...(locale ? { 'x-locale': locale } : {}) } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { success: boolean; data: MyCourse[] };
   expect(body.success).toBe(true);
@@ -78,7 +78,7 @@ beforeAll(async () => {
   ids.partner = (await create(UID.group, { name: 'องค์กรพันธมิตร' })).id;
   ids.general = (await create(UID.group, { name: 'บุคคลทั่วไป', is_default: true })).id;
 
-  ids.excel = await course('Excel สำหรับการทำงาน', 'excel-at-work');
+  ids.excel = await course('Excel สำหรับการทำงาน', 'excel-at-work', { title_en: 'Excel at Work' });
   const section = await create(UID.section, { sections_name: 'บทที่ 1', sections_location: 1, course: ids.excel });
   const lecture = (name: string, location: number) =>
     create(UID.lecture, { course: ids.excel, section: section.id, lectures_name: name, lectures_location: location, lectures_content_type: 'text', content_text: name }).then((row) => row.id);
@@ -154,6 +154,16 @@ describe('GET /private/myaccount/students/courses', () => {
     const asked = await myCourses(students.other.jwt, `?user_id=${students.buyer.id}&userId=${students.buyer.id}`);
     expect(asked).toEqual(other);
     expect(await myCourses(students.nobody.jwt)).toEqual([]);
+  });
+
+  it('titles the courses in the student’s language: the editors’ English where given, Thai where not', async () => {
+    const titles = async (locale?: 'th' | 'en') => Object.fromEntries((await myCourses(students.buyer.jwt, '', locale)).map((course) => [course.course_id, course.title]));
+    const [thai, english, unnamed] = await Promise.all([titles('th'), titles('en'), titles()]);
+    expect(thai[ids.excel]).toBe('Excel สำหรับการทำงาน');
+    expect(unnamed[ids.excel]).toBe('Excel สำหรับการทำงาน');
+    expect(english[ids.excel]).toBe('Excel at Work');
+    expect(english[ids.lifetime]).toBe('การตลาดออนไลน์');
+    expect(Object.keys(english)).toEqual(Object.keys(thai));
   });
 
   it('answers 401 without a token and with a forged one', async () => {

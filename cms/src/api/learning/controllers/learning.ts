@@ -9,6 +9,7 @@ import { notFound } from '../../../lib/errors';
 import { idField, idParam, strictFlag } from '../../../lib/input-fields';
 import { parseInput } from '../../../lib/input';
 import type { Ctx, Student } from '../../../http/ctx';
+import { localeOf } from '../../../http/messages';
 
 const CourseParams = z.object({ courseId: idParam });
 const OwnProgressParams = z.object({ userId: idParam, courseId: idParam });
@@ -58,7 +59,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The caller's own courses: the student is the token's, whatever the request names. */
     async myCourses(ctx: Ctx) {
-      const data = await learning().myCourses({ userId: ctx.state.student!.id, now: new Date() });
+      const data = await learning().myCourses({ userId: ctx.state.student!.id, now: new Date(), locale: localeOf(ctx) });
       ctx.body = { success: true, data };
     },
 

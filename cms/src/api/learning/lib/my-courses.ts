@@ -3,7 +3,9 @@
  * playlist's countdown rules), whether the user group may open it, lectures finished of its
  * lectures and the lecture saved last. Pure: the learning service reads the rows.
  */
+import type { Locale } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
+import { localizedValue } from '@sala/shared/texts';
 import { buildCountdown, type CountdownRecord } from '@sala/shared/plans';
 import { imageUrl, pictureSources, type UploadFile } from '../../../lib/media';
 import { coursePath } from '../../../lib/paths';
@@ -38,7 +40,7 @@ export function lineCountdown(line: LineRow, now: Date): CountdownRecord {
 const DAY_MS = 86_400_000;
 
 export type OwnedLine = LineRow & {
-  course?: { id: number; title: string; slug: string | null; course_type: string; picture?: UploadFile | null; course_for_user_group?: { id: number }[] } | null;
+  course?: { id: number; title: string; title_en?: string | null; slug: string | null; course_type: string; picture?: UploadFile | null; course_for_user_group?: { id: number }[] } | null;
 };
 
 export type MyCourseInput = {
@@ -51,6 +53,8 @@ export type MyCourseInput = {
   settings: Pick<PageSettings, 'accessRights' | 'userGroupSwitch'>;
   groupId: number | null;
   now: Date;
+  /** The language of the course's title: the editors' English where given (ADR 183). */
+  locale?: Locale;
 };
 
 /** One course of "my courses", with its approval time (ms) to sort by. */
@@ -72,7 +76,7 @@ export function myCourseSummary(input: MyCourseInput): MyCourse & { approvedAt: 
   const lifetime = countdown.finishDateTime === null;
   return {
     course_id: input.courseId,
-    title: course.title,
+    title: localizedValue(course.title, course.title_en ?? null, input.locale ?? 'th'),
     link_path: coursePath(input.courseId, course.slug),
     course_type: course.course_type,
     picture_url: imageUrl(course.picture, 'small'),

@@ -11,7 +11,7 @@
  * without their content.
  */
 import type { Core } from '@strapi/strapi';
-import { PURCHASE_BLOCKING_STATUSES } from '@sala/shared/constants';
+import { PURCHASE_BLOCKING_STATUSES, type Locale } from '@sala/shared/constants';
 import { canAccessCourse } from '@sala/shared/eligibility';
 import type { CountdownRecord } from '@sala/shared/plans';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
@@ -103,7 +103,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
      * gives it (the same countdown as the playlist's), whether the lectures open now, and the
      * lecture saved last. Only ever the user's own: the id is the caller's, never asked for.
      */
-    async myCourses(input: { userId: number; now: Date }): Promise<MyCourse[]> {
+    async myCourses(input: { userId: number; now: Date; locale?: Locale }): Promise<MyCourse[]> {
       const [lines, settings, groupId] = await Promise.all([
         strapi.db.query(LINE_UID).findMany({
           select: ['id'],
@@ -111,7 +111,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           populate: {
             order: { select: ['id', 'state', 'approved_at', 'createdAt'] },
             pricing_plan: { select: ['id', 'plan_type', 'term', 'term_unit', 'term_2', 'term_unit_2'] },
-            course: { select: ['id', 'title', 'slug', 'course_type'], populate: { picture: MEDIA_POPULATE, course_for_user_group: { select: ['id'] } } },
+            course: { select: ['id', 'title', 'title_en', 'slug', 'course_type'], populate: { picture: MEDIA_POPULATE, course_for_user_group: { select: ['id'] } } },
           },
         }) as Promise<OwnedLine[]>,
         readPageSettings(strapi),
@@ -138,7 +138,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const merged = [...mergeProgress(progress).values()];
 
       const courses = courseIds.map((courseId) =>
-        myCourseSummary({ courseId, lines: byCourse.get(courseId)!, lectureIds: lecturesOf.get(courseId) ?? new Set<number>(), progress: merged, settings, groupId, now: input.now }),
+        myCourseSummary({
+          courseId,
+          lines: byCourse.get(courseId)!,
+          lectureIds: lecturesOf.get(courseId) ?? new Set<number>(),
+          progress: merged,
+          settings,
+          groupId,
+          now: input.now,
+          locale: input.locale,
+        }),
       );
       return courses.sort((a, b) => b.approvedAt - a.approvedAt || b.course_id - a.course_id).map(({ approvedAt: _approvedAt, ...course }) => course);
     },
