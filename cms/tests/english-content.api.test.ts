@@ -125,6 +125,14 @@ describe('lists in English', () => {
       expect(label(en.body.data, thaiOnly.id)).toBe('รู้จักเราจากที่ไหน');
       expect(label(th.body.data, asked.id)).toBe('อาชีพของคุณ');
       expect(en.body.data).toHaveLength(th.body.data.length);
+      // the demo's experience question: its choices read in English, and answer with the same values
+      type Choice = { value: string; label: string };
+      const choices = (list: { label: string; item_list: Choice[] | null }[], question: string) => list.find((item) => item.label === question)?.item_list;
+      const thaiChoices = choices(th.body.data, 'ประสบการณ์ในเรื่องนี้');
+      const englishChoices = choices(en.body.data, 'Your experience in this subject');
+      expect(thaiChoices?.map((choice) => choice.label)).toEqual(['เพิ่งเริ่มต้น', 'พอมีพื้นฐาน', 'ใช้งานเป็นประจำ']);
+      expect(englishChoices?.map((choice) => choice.label)).toEqual(['Just starting', 'Some basics', 'Use it regularly']);
+      expect(englishChoices?.map((choice) => choice.value)).toEqual(thaiChoices?.map((choice) => choice.value));
     } finally {
       await db(LABEL).delete({ where: { id: asked.id } });
       await db(LABEL).delete({ where: { id: thaiOnly.id } });

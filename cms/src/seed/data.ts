@@ -608,42 +608,51 @@ export const PROMOTIONS = [
   },
 ];
 
-export const CUSTOM_LABELS: { label: string; type_label: CustomLabelType; required: boolean; item_list: { value: string; label: string }[] | null }[] = [
-  { label: 'ชื่อบริษัทหรือหน่วยงาน', type_label: 'inputtext', required: false, item_list: null },
+export const CUSTOM_LABELS: { label: string; label_en: string; type_label: CustomLabelType; required: boolean; item_list: { value: string; label: string; label_en?: string }[] | null }[] = [
+  { label: 'ชื่อบริษัทหรือหน่วยงาน', label_en: 'Company or organisation', type_label: 'inputtext', required: false, item_list: null },
   {
     label: 'ประสบการณ์ในเรื่องนี้',
+    label_en: 'Your experience in this subject',
     type_label: 'select',
     required: true,
     item_list: [
-      { value: 'beginner', label: 'เพิ่งเริ่มต้น' },
-      { value: 'intermediate', label: 'พอมีพื้นฐาน' },
-      { value: 'advanced', label: 'ใช้งานเป็นประจำ' },
+      { value: 'beginner', label: 'เพิ่งเริ่มต้น', label_en: 'Just starting' },
+      { value: 'intermediate', label: 'พอมีพื้นฐาน', label_en: 'Some basics' },
+      { value: 'advanced', label: 'ใช้งานเป็นประจำ', label_en: 'Use it regularly' },
     ],
   },
   {
     label: 'หัวข้อที่สนใจเพิ่มเติม',
+    label_en: 'Other topics you are interested in',
     type_label: 'multiple',
     required: false,
     item_list: [
-      { value: 'marketing', label: 'การตลาด' },
-      { value: 'finance', label: 'การเงินและบัญชี' },
-      { value: 'tech', label: 'เทคโนโลยี' },
-      { value: 'language', label: 'ภาษา' },
+      { value: 'marketing', label: 'การตลาด', label_en: 'Marketing' },
+      { value: 'finance', label: 'การเงินและบัญชี', label_en: 'Finance and accounting' },
+      { value: 'tech', label: 'เทคโนโลยี', label_en: 'Technology' },
+      { value: 'language', label: 'ภาษา', label_en: 'Languages' },
     ],
   },
-  { label: 'การรับข่าวสาร', type_label: 'checkbox', required: false, item_list: [{ value: 'newsletter', label: 'ยินดีรับข่าวสารและโปรโมชันทางอีเมล' }] },
+  {
+    label: 'การรับข่าวสาร',
+    label_en: 'News',
+    type_label: 'checkbox',
+    required: false,
+    item_list: [{ value: 'newsletter', label: 'ยินดีรับข่าวสารและโปรโมชันทางอีเมล', label_en: 'Send me news and offers by e-mail' }],
+  },
   {
     label: 'รู้จักเราจากช่องทางใด',
+    label_en: 'How did you hear about us',
     type_label: 'radio',
     required: false,
     item_list: [
       { value: 'facebook', label: 'Facebook' },
       { value: 'search', label: 'Google' },
-      { value: 'friend', label: 'เพื่อนแนะนำ' },
-      { value: 'other', label: 'อื่น ๆ' },
+      { value: 'friend', label: 'เพื่อนแนะนำ', label_en: 'A friend' },
+      { value: 'other', label: 'อื่น ๆ', label_en: 'Other' },
     ],
   },
-  { label: 'รูปบัตรพนักงาน (สำหรับองค์กรพันธมิตร)', type_label: 'image', required: false, item_list: null },
+  { label: 'รูปบัตรพนักงาน (สำหรับองค์กรพันธมิตร)', label_en: 'Staff card picture (partner organisations)', type_label: 'image', required: false, item_list: null },
 ];
 
 export const HOW_TO_BUY = [

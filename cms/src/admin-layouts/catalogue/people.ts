@@ -32,7 +32,7 @@ export const CUSTOM_LABEL: AdminLayout = {
     type_label: { label: 'ชนิดคำตอบ', column: 'ชนิด', description: 'ข้อความ ตัวเลือกเดียว หลายตัวเลือก ช่องติ๊ก ปุ่มเลือก หรือรูป' },
     order_label: { label: 'ลำดับ', description: 'เลขน้อยแสดงก่อน' },
     required: { label: 'ต้องตอบ', description: 'บังคับตอบคำถามนี้' },
-    item_list: { label: 'ตัวเลือก', description: 'JSON เช่น [{ "value": "a", "label": "ตัวเลือก A" }]' },
+    item_list: { label: 'ตัวเลือก', description: 'JSON เช่น [{ "value": "a", "label": "ตัวเลือก A", "label_en": "Choice A" }] · label_en คือข้อความภาษาอังกฤษ (ไม่ใส่ก็ได้ จะแสดงภาษาไทย)' },
     is_active: { label: 'เปิดใช้งาน', column: 'เปิด', description: 'แสดงคำถามนี้ในฟอร์มสมัคร' },
   },
 };

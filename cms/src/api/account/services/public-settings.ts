@@ -35,6 +35,16 @@ export type CustomLabelItem = {
   item_list: unknown;
 };
 
+/** A custom label's choices with each shown text in the locale; anything that is not a choice list stays as it is. */
+function choicesInLocale(itemList: unknown, locale: Locale): unknown {
+  if (locale !== 'en' || !Array.isArray(itemList)) return itemList;
+  return itemList.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+    const { label_en: english, ...choice } = item as Record<string, unknown>;
+    return typeof choice.label === 'string' ? { ...choice, label: localizedValue(choice.label, typeof english === 'string' ? english : null, locale) } : choice;
+  });
+}
+
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   function defaults(): SiteSettings {
     const attributes = strapi.getModel(SETTING_UID).attributes as Record<string, { default?: unknown }>;
@@ -72,7 +82,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       return rows.map((row) => ({ id: row.id, name: row.name, is_default: Boolean(row.is_default) }));
     },
 
-    /** The active custom labels in the form's order, their questions in the locale (ADR 183; answers keep the Thai choices). */
+    /**
+     * The active custom labels in the form's order, their questions and the shown text of their
+     * choices in the locale (ADR 183): a choice's `label_en` beside its `label`; its `value`, what
+     * an answer stores, is the same in both languages.
+     */
     async listCustomLabels(locale: Locale = 'th'): Promise<CustomLabelItem[]> {
       const rows = (await strapi.db.query(LABEL_UID).findMany({
         select: ['id', 'type_label', 'label', 'label_en', 'order_label', 'required', 'item_list'],
@@ -85,7 +99,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         label: localizedValue(row.label, row.label_en, locale),
         order_label: row.order_label ?? 0,
         required: Boolean(row.required),
-        item_list: row.item_list ?? null,
+        item_list: choicesInLocale(row.item_list ?? null, locale),
       }));
     },
   };
