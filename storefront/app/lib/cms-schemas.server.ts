@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { VAT_MODES } from '@sala/shared/constants';
 import { SiteSettingsSchema, type SiteSettings } from '@sala/shared/settings';
-import { CourseListItemSchema } from '~/models/catalog';
-import { PictureSourcesSchema } from '~/models/picture';
+import { CourseListItemSchema, PictureSourcesSchema } from '~/models/catalog';
+
+export { PictureSourcesSchema };
 
 /** A string the CMS may send as null or leave out, read as null. */
 export const nullableString = z

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { MyCourseView } from '~/models/my-courses/types';
-import { PictureSourcesSchema, srcSetOf } from '~/models/picture';
+import { srcSetOf } from '~/models/picture';
+import { PictureSourcesSchema } from './cms-schemas.server';
 import { callJson, toPublicAssetUrl, type CallOptions } from './cms.server';
 import { nullableNumber, nullableString } from './cms-schemas.server';
 

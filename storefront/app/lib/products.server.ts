@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { toMinorUnits } from '@sala/shared/money';
 import { PRODUCT_FILTERS, PRODUCT_PAGE_SIZES, type ProductCardView, type ProductDetailView, type ProductFilter, type ProductImage } from '~/models/products/types';
 import { callJson, postJson, toPublicAssetUrl, type CallOptions } from './cms.server';
-import { PictureSourcesSchema, srcSetOf } from '~/models/picture';
+import { srcSetOf } from '~/models/picture';
+import { PictureSourcesSchema } from './cms-schemas.server';
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('THB') });
 const image = z.looseObject({ url: z.string(), alternativeText: z.string().nullable(), width: z.number().nullable(), height: z.number().nullable(), sources: PictureSourcesSchema });

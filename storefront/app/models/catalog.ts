@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PictureSourcesSchema, srcSetOf } from './picture';
+import { srcSetOf } from './picture';
+
+/** One picture rendition as the CMS sends it (ADR 193): its address and its width in pixels. */
+export const PictureSourceSchema = z.object({ url: z.string().min(1), width: z.number().int().positive() });
+/** A picture's renditions; a CMS answer without them (an older CMS, a file without renditions) is an empty list. */
+export const PictureSourcesSchema = z.array(PictureSourceSchema).default([]);
 
 /** One card of the public course list, as `GET /public/courses` returns it. Money is integer satang. */
 export const CourseListItemSchema = z.object({

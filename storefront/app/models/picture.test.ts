@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PictureSourcesSchema, responsiveAttributes, srcSetOf } from './picture';
+import { responsiveAttributes, srcSetOf } from './picture';
 
 describe('srcSetOf', () => {
   it('lists the renditions narrowest first, each with its width descriptor', () => {
@@ -35,12 +35,5 @@ describe('responsiveAttributes', () => {
   it('gives srcSet and sizes together, or neither', () => {
     expect(responsiveAttributes('/a.webp 320w', '100vw')).toEqual({ srcSet: '/a.webp 320w', sizes: '100vw' });
     expect(responsiveAttributes(null, '100vw')).toEqual({});
-  });
-});
-
-describe('PictureSourcesSchema', () => {
-  it('reads a missing list as none and refuses a width that is not a positive whole number', () => {
-    expect(PictureSourcesSchema.parse(undefined)).toEqual([]);
-    expect(PictureSourcesSchema.safeParse([{ url: '/a.webp', width: 0 }]).success).toBe(false);
   });
 });

@@ -3,13 +3,10 @@
  * their widths, and a page gives the browser a `srcset` of them and a `sizes` saying how wide
  * the slot is, so a phone downloads the 480 px rendition rather than the editor's original.
  */
-import { z } from 'zod';
+// No zod here: this module is in the pages' bundle; the wire schema is in models/catalog.ts.
 
 /** One rendition as the CMS sends it: its address and its width in pixels. */
-export const PictureSourceSchema = z.object({ url: z.string().min(1), width: z.number().int().positive() });
-/** A picture's renditions; a CMS answer without them (an older CMS, a file without renditions) is an empty list. */
-export const PictureSourcesSchema = z.array(PictureSourceSchema).default([]);
-export type PictureSource = z.infer<typeof PictureSourceSchema>;
+export type PictureSource = { url: string; width: number };
 
 /**
  * The `srcset` of a picture's renditions, narrowest first, one candidate per width, each
