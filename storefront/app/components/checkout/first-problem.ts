@@ -32,15 +32,26 @@ export function focusFirstProblem(form: HTMLElement | null, summary: HTMLElement
   return null;
 }
 
+/** Frames to wait for the errors to be drawn (about half a second) before giving up on the focus. */
+const FOCUS_FRAMES = 30;
+
 /**
  * `request()` after a submit that did not go through: once the page has drawn the errors, the
  * first problem of the form with id `formId` (or `summaryId`, the form's message) gets the focus.
+ * The errors may be drawn a frame or more after the request on a slow phone, so each frame looks
+ * again until a problem takes the focus.
  */
 export function useFirstProblemFocus(formId: string, summaryId: string): () => void {
   const [requested, setRequested] = useState(0);
   useEffect(() => {
     if (requested === 0) return;
-    const frame = requestAnimationFrame(() => focusFirstProblem(document.getElementById(formId), document.getElementById(summaryId)));
+    let frame = 0;
+    let left = FOCUS_FRAMES;
+    const attempt = () => {
+      if (focusFirstProblem(document.getElementById(formId), document.getElementById(summaryId)) || --left <= 0) return;
+      frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
   }, [requested, formId, summaryId]);
   return useCallback(() => setRequested((count) => count + 1), []);

@@ -120,7 +120,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         return { changed: moved.changed as boolean, order_token: report.order.order_token };
       });
-      if (result.changed) await notifications().sendReviewOutcome({ orderId: args.orderId, reportId: args.reportId, outcome: 'approved' });
+      // the mail (with the receipt printed by a browser, ADR 189) goes after the answer: the reviewer does not wait for it
+      if (result.changed) void notifications().sendReviewOutcome({ orderId: args.orderId, reportId: args.reportId, outcome: 'approved' });
       return { order_token: result.order_token };
     },
 
