@@ -9,6 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { ContactInfo, LoginInfo } from '~/components/checkout/contact-info';
+import { keepFocusOnPress } from '~/components/checkout/first-problem';
 import type { CheckoutSettings } from '~/models/checkout/types';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
@@ -94,7 +95,7 @@ export default function RegisterRoute() {
                   <Alert.Title>{form.errors[0]}</Alert.Title>
                 </Alert.Root>
               ) : null}
-              <Button type="submit" colorPalette="teal" size="lg" loading={navigation.state === 'submitting'} data-testid="register-submit">
+              <Button type="submit" colorPalette="teal" size="lg" loading={navigation.state === 'submitting'} data-testid="register-submit" onMouseDown={keepFocusOnPress}>
                 {t('register_page_submit')}
               </Button>
               <chakra.p fontSize="sm">

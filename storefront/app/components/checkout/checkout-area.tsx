@@ -19,7 +19,7 @@ import { PaymentMethods } from './payment-methods';
 import { PriceSummary } from './price-summary';
 import { initialPlanId, priceCheckout, promotionsForCourse, type CheckoutCoupon, type CheckoutSelection } from '~/models/checkout/pricing';
 import { FormButton } from './form-button';
-import { isValidateIntent, useFirstProblemFocus } from './first-problem';
+import { isValidateIntent, keepFocusOnPress, useFirstProblemFocus } from './first-problem';
 import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import { useDiscounts } from './use-discounts';
@@ -282,6 +282,7 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
                 loading={submitting}
                 aria-disabled={blocked ? true : undefined}
                 data-testid="pay-button"
+                onMouseDown={keepFocusOnPress}
                 onClick={(event) => {
                   if (blocked) {
                     event.preventDefault();

@@ -18,6 +18,16 @@ export function isValidateIntent(event: Event): boolean {
   return submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
 }
 
+/**
+ * `onMouseDown` of a form's submit button when its fields are checked on blur: the press leaves the
+ * focus in the field being typed in. Otherwise the field's blur check draws its error above the
+ * button between the finger's down and up, the button moves away from under it and the press is
+ * lost (no submit at all). The press checks every field anyway; the keyboard is not affected.
+ */
+export function keepFocusOnPress(event: { preventDefault: () => void }): void {
+  event.preventDefault();
+}
+
 /** Focuses the form's first problem (see the module comment); answers the element that took the focus. */
 export function focusFirstProblem(form: HTMLElement | null, summary: HTMLElement | null): HTMLElement | null {
   const invalid = form?.querySelector<HTMLElement>('[data-invalid], [aria-invalid="true"]') ?? null;
