@@ -107,9 +107,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
-    // The CMS real-time channel serves its generated self-signed certificate (docs/realtime.md);
-    // a person accepts it once in the browser, the tests accept it here.
-    ignoreHTTPSErrors: true,
+    // Certificate errors are not ignored: the pages reach the real-time channel (self-signed on its
+    // own port) through the storefront's origin, as a visitor's browser does (ADR 202).
+    ignoreHTTPSErrors: false,
   },
   projects: [
     {
@@ -195,7 +195,8 @@ export default defineConfig({
         PUBLIC_URL: STOREFRONT_URL,
         // the sandboxes stand in for the providers' https hosts: their scripts call them from the pages
         PAYMENT_PROVIDER_ORIGINS: (Object.keys(SANDBOX_PORTS) as SandboxName[]).map(sandboxUrl).join(','),
-        REALTIME_PUBLIC_URL: `https://127.0.0.1:${REALTIME_PORT}`,
+        // /socket.io is forwarded to the channel, trusting the CMS's self-signed certificate (cms/.certs/realtime)
+        REALTIME_INTERNAL_URL: `https://127.0.0.1:${REALTIME_PORT}`,
         SESSION_SECRET,
         PAGE_CACHE_SECRET,
         CLIENT_ADDRESS_SECRET,

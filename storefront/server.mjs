@@ -12,7 +12,8 @@
  *
  *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET, TRUSTED_PROXIES,
  *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10),
- *                                                REDIS_URL, REDIS_PREFIX (purges published by the CMS, page-cache-purges.mjs)
+ *                                                REDIS_URL, REDIS_PREFIX (purges published by the CMS, page-cache-purges.mjs),
+ *                                                REALTIME_INTERNAL_URL, REALTIME_INTERNAL_CA, REALTIME_FORWARD (/socket.io, realtime-forward.mjs)
  *
  * Run it from the storefront folder (public/ and the client assets resolve from the build).
  */
@@ -27,6 +28,7 @@ import express from 'express';
 import morgan from 'morgan';
 import { createPageCache } from './page-cache.mjs';
 import { subscribeToPurges } from './page-cache-purges.mjs';
+import { createRealtimeForward } from './realtime-forward.mjs';
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/server/index.js');
 const build = await import(pathToFileURL(buildPath).href);
@@ -104,10 +106,18 @@ function logHit(req, res, started) {
   });
 }
 
+// Browsers open the real-time channel on this origin (ADR 202).
+const realtime = createRealtimeForward();
+
 const server = http.createServer((req, res) => {
+  if (realtime?.web(req, res)) return;
   const started = accessLog ? process.hrtime.bigint() : 0n;
   if (!cache.serve(req, res)) return app(req, res);
   if (accessLog) logHit(req, res, started);
+});
+
+server.on('upgrade', (req, socket, head) => {
+  if (!realtime?.upgrade(req, socket, head)) socket.destroy();
 });
 
 const port = Number(process.env.PORT) || 3000;

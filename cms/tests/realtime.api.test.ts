@@ -253,6 +253,8 @@ describe('real-time channel', () => {
       timeout: 20000,
       reconnectionAttempts: Infinity,
     });
+    // a page opens the channel on its own origin (the storefront forwards /socket.io); a tool without a page, on the channel's port
+    expect(resolveRealtimeUrl(undefined, { hostname: 'shop.example.co.th', origin: 'https://shop.example.co.th' })).toBe('https://shop.example.co.th');
     expect(resolveRealtimeUrl(undefined, { hostname: 'shop.example.co.th' })).toBe('https://shop.example.co.th:8443');
     expect(resolveRealtimeUrl({ REALTIME_URL: 'wss://rt.example.co.th:9443/' }, { hostname: 'shop.example.co.th' })).toBe('wss://rt.example.co.th:9443');
   });

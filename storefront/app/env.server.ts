@@ -22,7 +22,7 @@ const EnvSchema = z
       .url({ protocol: /^https?$/ })
       .optional()
       .transform((value) => (value ? trimSlash(value) : undefined)),
-    /** Where browsers open the CMS real-time channel (https:// or wss://); https://{page host}:8443 when unset. */
+    /** Where browsers open the CMS real-time channel (https:// or wss://) when not through the storefront's own /socket.io (ADR 202). */
     REALTIME_PUBLIC_URL: z
       .url({ protocol: /^(https|wss)$/ })
       .optional()

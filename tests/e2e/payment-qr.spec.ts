@@ -74,6 +74,8 @@ test.describe('QR payments on /pay/{orderId}', () => {
       page.on('request', (request) => {
         if (/\/pay\/\d+\/status/.test(request.url())) polls.push(request.url());
       });
+      const sockets: string[] = [];
+      page.on('websocket', (socket) => sockets.push(socket.url()));
 
       // the order is placed through the registration layout's checkout and continues on /pay
       await page.goto(course.path);
@@ -88,6 +90,9 @@ test.describe('QR payments on /pay/{orderId}', () => {
       await expect(screen).toHaveAttribute('data-method', '9');
       // the tab has joined the student's room
       await expect(screen).toHaveAttribute('data-realtime', 'ready', { timeout: 5_000 });
+      // through the page's own origin: the browser checks certificates here (no ignored errors) and the channel's self-signed one is never offered to it
+      expect(testInfo.project.use.ignoreHTTPSErrors ?? false).toBe(false);
+      expect(sockets.map((url) => new URL(url).host)).toEqual([new URL(page.url()).host]);
       const { order_token: token } = await readOrder(request, orderId);
       const reference = await latestReference(request, orderId);
 

@@ -8,11 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, DEMO_KEYS, DEMO_METHOD_CONFIG, type RunningSandbox } from '@sala/payment-sandbox';
 import { signInAdmin } from '../../cms/tests/helpers/admin';
+import { closeSockets, connectSocket, record, signIn } from '../../cms/tests/helpers/realtime';
 import { createStudent } from '../../cms/tests/helpers/students';
 import type { TestStrapi } from '../../cms/tests/helpers/strapi';
 import { sharedCms } from '../reliability/support/cms';
-import { faults, sendJson, sleep, tally } from '../reliability/support/http';
+import { bearer, faults, sendJson, sleep, tally } from '../reliability/support/http';
 import { checkoutInvariants, createBuyers, createCoupon, createOffer, placeOrder } from '../reliability/support/shop';
 import { startStorefront, type TestStorefront } from '../security/support/storefront';
 import { startCmsInstance, type CmsInstance } from './support/cms-instance';
@@ -124,6 +126,57 @@ describe.skipIf(!services.ok)('two CMS and two storefronts on one PostgreSQL dat
     );
     expect(Math.max(...shownAfter)).toBeLessThanOrEqual(5_000);
     console.info(`[scale] the edit showed on the storefronts after ${shownAfter.join(' and ')} ms`);
+  });
+
+  it('a card payment started through CMS A and notified to CMS B settles once, and the socket held by A hears it within 2 s', async () => {
+    // The provider's dashboard knows one notification address: CMS B's. The buyer's browser only talks to A.
+    const omise: RunningSandbox = await createSandbox('omise', { callbackUrl: `${b.url}/api/payments/omise/notify`, resultUrl: `${a.url}/api/payments/omise/result` });
+    try {
+      const demo = DEMO_METHOD_CONFIG[8];
+      await cms.strapi.db.query('api::payment-method.payment-method').update({
+        where: { method_id: 8 },
+        data: { enabled: true, application_id_1: demo.applicationId1, application_id_2: demo.applicationId2, webhook_secret: demo.webhookSecret, base_url: omise.url },
+      });
+      const [buyer] = await createBuyers(cms.strapi, 1, 'push');
+      const offer = await createOffer(cms.strapi, 10);
+      const placed = await sendJson(
+        'POST',
+        `${a.url}/private/cart/order`,
+        { user_id: buyer!.id, course_id: [offer.courseId], pricingplan_id: [offer.planId], payment_method_id: 8, price: 1, currency_code: 'THB' },
+        { headers: bearer(buyer!.jwt) },
+      );
+      expect(placed.status, placed.text).toBe(201);
+      const orderId = placed.body.orderId as number;
+
+      const channelOfA = /\[realtime\] listening on (https:\/\/\S+)/.exec(a.output())?.[1];
+      expect(channelOfA, 'CMS A logs its channel').toBeTruthy();
+      const socket = await connectSocket(channelOfA!);
+      expect((await signIn(socket, { userId: buyer!.id, token: buyer!.jwt })).event).toBe('signin:ok');
+      const events = record<{ orderId: number; status: string }>(socket, 'order:status');
+
+      const token = await fetch(`${omise.url}/tokens`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${DEMO_KEYS.omise.publicKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ card: { name: 'Somchai', number: '4242424242424242', expiration_month: 12, expiration_year: 2030, security_code: '123' } }),
+      }).then(async (res) => ((await res.json()) as { id: string }).id);
+      const started = await sendJson('POST', `${a.url}/api/omise/creditcard`, { orderId, omise_token: token }, { headers: bearer(buyer!.jwt) });
+      expect(started.status, started.text).toBe(200);
+
+      const approvedAt = Date.now();
+      await omise.approve(started.body.charges.id);
+      await expect.poll(() => events.filter((event) => event.orderId === orderId && event.status === 'approved').length, { timeout: 2_000, interval: 50 }).toBe(1);
+      console.info(`[scale] the socket on CMS A heard the approval notified to CMS B after ${Date.now() - approvedAt} ms`);
+
+      const order = await cms.strapi.db.query('api::order.order').findOne({ where: { id: orderId }, select: ['state', 'note'] });
+      expect(order.state).toBe('approved');
+      expect(String(order.note).match(/approved by payment/g)).toHaveLength(1);
+      // and no second event follows
+      await sleep(500);
+      expect(events.filter((event) => event.orderId === orderId && event.status === 'approved')).toHaveLength(1);
+    } finally {
+      closeSockets();
+      await omise.close();
+    }
   });
 
   it(`the sign-in limit counts failures made through either CMS (${MAX_FAILURES} per account)`, async () => {

@@ -191,7 +191,7 @@ export type RealtimeSessionData = { url: string | null; userId: number };
 
 /**
  * The real-time session of a signed-in student, for the root loader; null for a visitor
- * (visitors open no channel). `url` null lets the browser use https://{page host}:8443.
+ * (visitors open no channel). `url` null lets the browser use the page's own origin, which forwards /socket.io.
  */
 export async function realtimeSessionOf(request: Request): Promise<RealtimeSessionData | null> {
   if (!hasSessionCookie(request)) return null;

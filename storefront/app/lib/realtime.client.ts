@@ -1,6 +1,7 @@
 /**
- * The storefront's one real-time connection: socket.io over TLS to the CMS
- * channel (https://{host}:8443 unless window.ENV.REALTIME_URL says otherwise).
+ * The storefront's one real-time connection: socket.io to the CMS channel, through the page's
+ * own origin (the storefront forwards /socket.io, ADR 202) unless window.ENV.REALTIME_URL names
+ * another address (the channel's own port, or a proxy).
  * Browser-only (.client.ts): Remix leaves it out of the server bundle.
  *
  *   signIn(user.id, token)               after login; sent again after every reconnect. `token`
@@ -54,10 +55,15 @@ export const RECONNECTION_OPTIONS = {
   reconnectionAttempts: Infinity,
 } as const satisfies Partial<ManagerOptions>;
 
-/** window.ENV.REALTIME_URL when the root loader exposes one, else https://{page host}:8443. */
-export function resolveRealtimeUrl(env?: { REALTIME_URL?: unknown } | null, location?: { hostname?: string } | null): string {
+/**
+ * window.ENV.REALTIME_URL when the root loader exposes one, else the page's own origin, where the
+ * storefront forwards /socket.io to the channel (a browser refuses the channel's self-signed
+ * certificate on its own port); https://{host}:8443 only where there is no page (a tool).
+ */
+export function resolveRealtimeUrl(env?: { REALTIME_URL?: unknown } | null, location?: { hostname?: string; origin?: string } | null): string {
   const configured = typeof env?.REALTIME_URL === 'string' ? env.REALTIME_URL.trim() : '';
   if (configured) return configured.replace(/\/+$/, '');
+  if (location?.origin && /^https?:\/\//.test(location.origin)) return location.origin;
   const hostname = location?.hostname || 'localhost';
   const host = hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
   return `https://${host}:${DEFAULT_REALTIME_PORT}`;
@@ -168,8 +174,8 @@ function readWindowEnv(): { REALTIME_URL?: unknown } | undefined {
   return (globalThis as { ENV?: { REALTIME_URL?: unknown } }).ENV;
 }
 
-function readWindowLocation(): { hostname?: string } | undefined {
-  return (globalThis as { location?: { hostname?: string } }).location;
+function readWindowLocation(): { hostname?: string; origin?: string } | undefined {
+  return (globalThis as { location?: { hostname?: string; origin?: string } }).location;
 }
 
 let shared: RealtimeClient | undefined;

@@ -31,10 +31,10 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
-/** The real-time channel's origins as a socket opens them: the https address and its wss twin. */
+/** A real-time channel on another address (REALTIME_PUBLIC_URL) as a socket opens it: the https address and its wss twin; by default the page's own origin ('self') carries it. */
 function realtimeOrigins(env: Env): string[] {
-  const configured = env.REALTIME_PUBLIC_URL ? new URL(env.REALTIME_PUBLIC_URL) : new URL(`https://${new URL(env.PUBLIC_URL).hostname}:8443`);
-  const host = configured.host;
+  if (!env.REALTIME_PUBLIC_URL) return [];
+  const host = new URL(env.REALTIME_PUBLIC_URL).host;
   return [`https://${host}`, `wss://${host}`];
 }
 
