@@ -15,7 +15,8 @@ export * from './demo-keys';
 export { createIdentityStandIn, IDENTITY_PATHS, signInAtIdentityStandIn, type IdentityStandInOptions, type RunningIdentityStandIn } from './identity/server';
 export { DEMO_IDENTITY_ACCOUNTS, type IdentityAccount } from './identity/accounts';
 export { sandboxCardPublicKey, sandboxEncryptCard } from './providers/twoc2p-card';
-export { sandboxPaymentConfig, startCallbackRecorder, submitForm, type CallbackRecorder, type RecordedCallback } from './testing';
+export { registerSandboxSlip, sandboxPaymentConfig, startCallbackRecorder, submitForm, type CallbackRecorder, type RecordedCallback } from './testing';
+export type { SandboxSlip } from './providers/scb';
 export type { BrowserStep, Decision, RunningSandbox, SandboxOptions, Settlement } from './lib/sandbox';
 
 type KeysOf = {

@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_BANK_ACCOUNTS, DEMO_METHOD_CONFIG } from './demo-keys';
+import type { SandboxSlip } from './providers/scb';
 
 export type RecordedCallback = {
   method: string;
@@ -84,4 +85,10 @@ export async function submitForm(action: string, fields: Record<string, string>)
     redirect: 'manual',
   });
   return { status: response.status, text: await response.text(), location: response.headers.get('location') };
+}
+
+/** Tells the SCB stand-in's bank about a transfer, so its slip lookup answers for that reference. */
+export async function registerSandboxSlip(scbUrl: string, slip: SandboxSlip): Promise<void> {
+  const response = await fetch(`${scbUrl.replace(/\/+$/, '')}/__sandbox/slips`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(slip) });
+  if (response.status !== 201) throw new Error(`the SCB stand-in refused the slip: ${response.status} ${await response.text()}`);
 }

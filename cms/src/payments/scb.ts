@@ -17,10 +17,10 @@ const API_HOSTS: HostPair = ['https://api-sandbox.partners.scb/partners/sandbox'
 const BILL_PAYMENT_EVENT = '00300100';
 const tokenCache = new Map<string, { token: string; expiresAt: number }>();
 
-type ScbAnswer<T> = { status?: { code?: unknown; description?: unknown }; data?: T };
+export type ScbAnswer<T> = { status?: { code?: unknown; description?: unknown }; data?: T };
 type Confirmation = { transactionId?: unknown; amount?: unknown; billPaymentRef1?: unknown; currencyCode?: unknown };
 
-const succeeded = (response: ProviderResponse) => Number((response.json as ScbAnswer<unknown> | null)?.status?.code) === 1000;
+export const succeeded = (response: ProviderResponse) => Number((response.json as ScbAnswer<unknown> | null)?.status?.code) === 1000;
 
 function headers(config: PaymentConfig, token?: string): Record<string, string> {
   const result: Record<string, string> = { resourceOwnerId: config.applicationId1, requestUId: randomUUID(), 'accept-language': 'EN' };
@@ -44,7 +44,7 @@ async function accessToken(config: PaymentConfig): Promise<string> {
 }
 
 /** An authorised call; a refused token is dropped and fetched once more. */
-async function callScb(config: PaymentConfig, path: string, json?: unknown, retry = true): Promise<ProviderResponse> {
+export async function callScb(config: PaymentConfig, path: string, json?: unknown, retry = true): Promise<ProviderResponse> {
   const api = baseUrlOf(config, 'api', API_HOSTS);
   const response = await callProvider(`${api}${path}`, { headers: headers(config, await accessToken(config)), json });
   if (response.status !== 401 || !retry) return response;

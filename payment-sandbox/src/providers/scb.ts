@@ -4,6 +4,8 @@
  * push (resent up to 3 times, 12 s apart, until answered `resCode` 00), the
  * bill payment inquiry and the transaction (slip) lookup. Every call checks
  * `resourceOwnerId` and `requestUId`; all but the token call a bearer token.
+ * Slips of other transfers are registered through `POST /__sandbox/slips` (tests,
+ * the demo); the lookup answers them and refuses references it does not know.
  */
 import QRCode from 'qrcode';
 import { DEMO_KEYS, SANDBOX_BASE_PATHS } from '../demo-keys';
@@ -14,6 +16,47 @@ import { deliver, json, type Delivery, type Reply, type SandboxRequest } from '.
 import type { BrowserStep, Decision, Provider, ProviderContext } from '../lib/sandbox';
 
 export type ScbKeys = { applicationKey: string; applicationSecret: string; billerId: string };
+
+/** A transfer the stand-in's bank knows, as `POST /__sandbox/slips` registers it; `amount` in baht ("1070.50"). */
+export type SandboxSlip = {
+  transRef: string;
+  sendingBank: string;
+  receivingBank?: string;
+  amount: string;
+  /** The receiver's account as the bank shows it (masked, e.g. "xxx-x-x6789-x"). */
+  receiverAccount: string;
+  /** The receiver's PromptPay id, when the transfer went to one. */
+  receiverProxy?: string;
+  receiverName?: string;
+  /** Bangkok date and time of the transfer: "2026-11-27", "14:05:09". */
+  transDate: string;
+  transTime: string;
+};
+
+/** The slip lookup's answer body (SCB `GET /v1/payment/billpayment/transactions/{transRef}`). */
+function slipData(slip: SandboxSlip): Record<string, unknown> {
+  return {
+    transRef: slip.transRef,
+    sendingBank: slip.sendingBank,
+    receivingBank: slip.receivingBank ?? '014',
+    transDate: slip.transDate,
+    transTime: slip.transTime,
+    sender: { displayName: 'นาย ผู้โอน ท.', name: 'MR. SANDBOX PAYER', proxy: { type: '', value: '' }, account: { type: 'BANKAC', value: 'xxx-x-x1234-x' } },
+    receiver: {
+      displayName: slip.receiverName ?? 'SALA SANDBOX',
+      name: slip.receiverName ?? 'SALA SANDBOX',
+      proxy: { type: slip.receiverProxy ? 'MSISDN' : '', value: slip.receiverProxy ?? '' },
+      account: { type: 'BANKAC', value: slip.receiverAccount },
+    },
+    amount: slip.amount,
+    paidLocalAmount: slip.amount,
+    paidLocalCurrency: '764',
+    countryCode: 'TH',
+    ref1: '',
+    ref2: '',
+    ref3: '',
+  };
+}
 
 const RETRIES = 3;
 const RETRY_DELAY_MS = 12_000;
@@ -38,6 +81,7 @@ export function createScbSandbox(keys: ScbKeys = DEMO_KEYS.scb) {
   return (context: ProviderContext): Provider => {
     const accessTokens = new Set<string>();
     const qrs = new Map<string, Qr>();
+    const slips = new Map<string, SandboxSlip>();
 
     const payable = (qr: Qr): Payable => ({
       reference: qr.ref1,
@@ -176,9 +220,29 @@ export function createScbSandbox(keys: ScbKeys = DEMO_KEYS.scb) {
           'GET',
           '/v1/payment/billpayment/transactions/:id',
           guarded((request) => {
+            const slip = slips.get(request.params.id);
+            const sendingBank = request.query.get('sendingBank');
+            if (slip) return slip.sendingBank === sendingBank ? answer(200, 1000, 'Success', slipData(slip)) : answer(404, 4102, 'Transaction not found');
             const row = paidRows().find((candidate) => candidate.transactionId === request.params.id);
             return row ? answer(200, 1000, 'Success', withoutDate(row)) : answer(404, 4102, 'Transaction not found');
           }),
+        ],
+        [
+          'POST',
+          '/__sandbox/slips',
+          (request) => {
+            const slip = (request.json() ?? {}) as Partial<SandboxSlip>;
+            const valid =
+              /^[A-Za-z0-9]{6,40}$/.test(slip.transRef ?? '') &&
+              /^\d{3}$/.test(slip.sendingBank ?? '') &&
+              decimalToMinor(slip.amount ?? '') !== null &&
+              typeof slip.receiverAccount === 'string' &&
+              /^\d{4}-\d{2}-\d{2}$/.test(slip.transDate ?? '') &&
+              /^\d{2}:\d{2}:\d{2}$/.test(slip.transTime ?? '');
+            if (!valid) return json(400, { error: 'transRef, sendingBank, amount, receiverAccount, transDate and transTime are required' });
+            slips.set(slip.transRef as string, slip as SandboxSlip);
+            return json(201, { registered: slip.transRef });
+          },
         ],
       ],
     };

@@ -95,6 +95,11 @@ const ReportSchema = z.looseObject({
     .nullable()
     .optional()
     .transform((value) => value ?? null),
+  slip_verify: z
+    .looseObject({ reason: z.string(), detail: z.string().nullable() })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   createdAt: z.string(),
 });
 export type WirePaymentReport = z.infer<typeof ReportSchema>;

@@ -47,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       slipQr: report.slip_qr
         ? { bank: slipBankName(report.slip_qr.sending_bank), reference: report.slip_qr.trans_ref, firstOrderId: report.slip_qr.first_order_id, firstReportId: report.slip_qr.first_report_id }
         : null,
+      slipVerify: report.slip_verify,
       slips: report.slip.map((file) => ({ name: file.name, url: `/admin/payments/slip/${encodeURIComponent(file.name)}` })),
     }));
   const pages = Math.max(1, Math.ceil(list.pagination.total / list.pagination.pageSize));

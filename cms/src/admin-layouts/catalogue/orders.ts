@@ -96,7 +96,7 @@ export const PAYMENT_REPORT: AdminLayout = {
     { title: 'การแจ้งชำระเงิน', fields: ['state', 'status', 'order', 'payment_method', 'transfer_amount', 'transfer_datetime', 'time', 'slip'] },
     { title: 'บัญชีที่โอน', fields: ['bank_account', 'bank_code', 'provider_reference', 'slip_sending_bank', 'slip_trans_ref'] },
     { title: 'ผู้แจ้ง', fields: ['user', 'contact_name', 'email', 'tel', 'address', 'description'] },
-    { title: 'การตรวจสอบ', fields: ['approve_by', 'approved_at', 'reject_reason'] },
+    { title: 'การตรวจสอบ', fields: ['approve_by', 'approved_at', 'reject_reason', 'slip_verify_reason', 'slip_verify_detail'] },
   ],
   fields: {
     order: { label: 'คำสั่งซื้อ', description: 'คำสั่งซื้อที่แจ้งชำระ', mainField: 'id' },
@@ -122,6 +122,8 @@ export const PAYMENT_REPORT: AdminLayout = {
     slip_sending_bank: { label: 'ธนาคารผู้โอน (QR ในสลิป)', description: 'รหัสธนาคารที่ QR ในสลิปบอก เป็นสิ่งที่ผู้โอนอ้าง ยังไม่ใช่หลักฐาน' },
     slip_trans_ref: { label: 'เลขอ้างอิงรายการ (QR ในสลิป)', description: 'เลขอ้างอิงที่ QR ในสลิปบอก สลิปหนึ่งใบใช้ได้กับคำสั่งซื้อเดียว' },
     slip_key: { label: 'รหัสสลิป', description: 'ธนาคารและเลขอ้างอิงของสลิปที่ใช้ครั้งแรก' },
+    slip_verify_reason: { label: 'ผลตรวจสลิปกับธนาคาร', description: 'verified คือธนาคารยืนยันและอนุมัติแล้ว อย่างอื่นคือเหตุที่ต้องให้คนตรวจ' },
+    slip_verify_detail: { label: 'รายละเอียดจากธนาคาร', description: 'สิ่งที่ธนาคารตอบเมื่อตรวจสลิป' },
   },
 };
 

@@ -26,7 +26,7 @@ export const SITE_SETTING: AdminLayout = {
   groups: [
     { title: 'หน้าเว็บ', fields: wide(['title', 'layout', 'course_teacher', 'course_group', 'course_bestseller', 'is_enable_howtobuy', 'howtobuy_description']) },
     { title: 'สั่งซื้อ', fields: wide(['is_thank_you_page', 'auto_cancel', 'is_access_rights']) },
-    { title: 'ชำระเงิน', fields: wide(['slip', 'promptpay_id']) },
+    { title: 'ชำระเงิน', fields: wide(['slip', 'slip_auto_verify', 'promptpay_id']) },
     { title: 'คูปองและโปรโมชัน', fields: wide(['is_coupon_or_promotion', 'is_one_coupon_per_order']) },
     { title: 'ภาษี', fields: wide(['is_enable_vat', 'vat_value', 'vat_mode', 'is_enable_tax_invoice', 'is_enable_addon_tax', 'is_enable_withholding_tax', 'withholding_percents']) },
     { title: 'ผู้ขายในใบเสร็จและใบกำกับภาษี', fields: wide(['seller_name', 'seller_tax_id', 'seller_branch_no', 'seller_address']) },
@@ -62,6 +62,10 @@ export const SITE_SETTING: AdminLayout = {
     howtobuy_description: { label: 'ข้อความวิธีสั่งซื้อ', description: 'เนื้อหาของหัวข้อวิธีสั่งซื้อ' },
     is_thank_you_page: { label: 'หน้าขอบคุณ', description: 'หลังสั่งซื้อไปหน้าขอบคุณ ถ้าปิดไปหน้าคำสั่งซื้อของฉัน' },
     slip: { label: 'ต้องแนบสลิป', description: 'ผู้โอนเงินต้องแนบหลักฐานการโอน' },
+    slip_auto_verify: {
+      label: 'ตรวจสลิปกับธนาคารอัตโนมัติ',
+      description: 'สลิปที่อ่าน QR ได้จะถูกตรวจกับธนาคาร ถ้ายอดเงิน บัญชีผู้รับ และวันที่ตรง คำสั่งซื้อจะอนุมัติทันที ถ้าไม่ตรงจะรอให้คนตรวจ',
+    },
     promptpay_id: {
       label: 'พร้อมเพย์ของร้าน',
       description: 'เบอร์มือถือ 10 หลัก เลขประจำตัวผู้เสียภาษี 13 หลัก หรือ e-Wallet 15 หลัก ตัวเลขล้วน ผู้โอนจะเห็น QR พร้อมเพย์ยอดตรงตามคำสั่งซื้อ เว้นว่างถ้าไม่ใช้',

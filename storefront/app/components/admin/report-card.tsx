@@ -28,6 +28,19 @@ export type ReviewReport = {
   slips: { name: string; url: string }[];
   /** The slip's mini-QR (the payer's claim) and the report that first carried it, when it is another one. */
   slipQr: { bank: string; reference: string; firstOrderId: number | null; firstReportId: number | null } | null;
+  /** Why the automatic bank check left the report for a person, and what the bank said. */
+  slipVerify: { reason: string; detail: string | null } | null;
+};
+
+/** The texts of the reasons the CMS stores (ADR 196); an unknown one reads as a failed check. */
+const SLIP_VERIFY_TEXTS: Record<string, string> = {
+  amount_mismatch: 'admin_payments_slip_verify_amount_mismatch',
+  receiver_mismatch: 'admin_payments_slip_verify_receiver_mismatch',
+  date_before_order: 'admin_payments_slip_verify_date_before_order',
+  not_found: 'admin_payments_slip_verify_not_found',
+  lookup_failed: 'admin_payments_slip_verify_lookup_failed',
+  not_configured: 'admin_payments_slip_verify_not_configured',
+  not_approvable: 'admin_payments_slip_verify_not_approvable',
 };
 
 type ReviewResult = { ok: boolean; reportId: number | null; message: string; field?: 'reason' };
@@ -136,6 +149,21 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
                 {report.slipQr.firstReportId !== null && report.slipQr.firstReportId !== report.id ? (
                   <chakra.span display="block" fontSize="sm" fontWeight="600" color="orange.700" role="note" data-testid="report-slip-first-use">
                     {t('admin_payments_slip_first_use', { report: report.slipQr.firstReportId, id: report.slipQr.firstOrderId ?? '-' })}
+                  </chakra.span>
+                ) : null}
+              </Detail>
+            </chakra.div>
+          ) : null}
+          {report.slipVerify ? (
+            <chakra.div gridColumn={{ sm: 'span 2' }}>
+              <Term>{t('admin_payments_slip_verify')}</Term>
+              <Detail data-testid="report-slip-verify" data-reason={report.slipVerify.reason}>
+                <chakra.span display="block" fontWeight="600" color="orange.700" role="note">
+                  {t(SLIP_VERIFY_TEXTS[report.slipVerify.reason] ?? 'admin_payments_slip_verify_lookup_failed')}
+                </chakra.span>
+                {report.slipVerify.detail ? (
+                  <chakra.span display="block" fontSize="sm" color="fg.muted">
+                    {report.slipVerify.detail}
                   </chakra.span>
                 ) : null}
               </Detail>

@@ -160,15 +160,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         return created;
       });
     let report: { id: number };
+    let holdsSlip = slipKey !== null && firstUse === null;
     try {
-      report = await create(slipKey !== null && firstUse === null);
+      report = await create(holdsSlip);
     } catch (error) {
       if (!slipKey || !isUniqueViolation(error)) throw error;
       // Another report took the slip between the check and the write: refused unless it is this order's.
       const winner = await slipFirstUse(strapi, slipKey);
       if (winner?.orderId !== order.id) throw slipAlreadyUsed(t, order.id);
       report = await create(false);
+      holdsSlip = false;
     }
+    // The report holding the slip asks the bank when the shop verifies slips (ADR 196); the bank's word settles the order.
+    if (slipRef && holdsSlip) await strapi.service('api::bank-transfer.slip-verification').verifyReport({ reportId: report.id, orderId: order.id, slip: slipRef });
     return { orderPaymentId: report.id, order_token: order.order_token };
   },
 

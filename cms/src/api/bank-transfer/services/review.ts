@@ -44,6 +44,8 @@ type ListedReport = {
   slip?: { name: string; url: string; mime: string }[] | null;
   slip_sending_bank: string | null;
   slip_trans_ref: string | null;
+  slip_verify_reason: string | null;
+  slip_verify_detail: string | null;
 };
 
 /** A report as the admin review page reads it; amounts in major units, as the order detail gives them. */
@@ -68,6 +70,8 @@ export type ReportListItem = {
   slip: { name: string; url: string }[];
   /** What the slip's mini-QR says (the payer's claim), and the order whose report first carried it. */
   slip_qr: { sending_bank: string; trans_ref: string; first_order_id: number | null; first_report_id: number | null } | null;
+  /** Why the automatic bank check left this report for a person (ADR 196), with what the bank said. */
+  slip_verify: { reason: string; detail: string | null } | null;
   approve_by: string | null;
   approved_at: string | null;
   createdAt: string;
@@ -171,6 +175,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             'createdAt',
             'slip_sending_bank',
             'slip_trans_ref',
+            'slip_verify_reason',
+            'slip_verify_detail',
           ],
           populate: {
             order: { select: ['id', 'order_token', 'state', 'net', 'currency_code'], populate: { user: { select: ['id', 'username', 'email'] } } },
@@ -219,6 +225,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             row.slip_sending_bank && row.slip_trans_ref
               ? { sending_bank: row.slip_sending_bank, trans_ref: row.slip_trans_ref, first_order_id: first?.order?.id ?? null, first_report_id: first?.id ?? null }
               : null,
+          slip_verify: row.slip_verify_reason ? { reason: row.slip_verify_reason, detail: row.slip_verify_detail } : null,
           approve_by: row.approve_by,
           approved_at: iso(row.approved_at),
           createdAt: iso(row.createdAt)!,

@@ -105,7 +105,7 @@ export async function readMethod(strapi: Core.Strapi, where: Record<string, unkn
   return (await strapi.db.query(UID.method).findOne({ where, select: METHOD_FIELDS })) as MethodRow | null;
 }
 
-async function bankAccountsOf(strapi: Core.Strapi, methodRowId: number): Promise<BankAccount[]> {
+export async function bankAccountsOf(strapi: Core.Strapi, methodRowId: number): Promise<BankAccount[]> {
   const rows = (await strapi.db.query(UID.bankAccount).findMany({
     where: { payment_method: { id: methodRowId }, $or: [{ enabled: true }, { enabled: { $null: true } }] },
     select: ['account_id', 'account_name', 'bank_name', 'promptpay_id'],

@@ -56,7 +56,7 @@ const attemptsService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The attempt of a provider reference; a repeated start that the provider answered with the same reference (PayPal) reuses it. */
-  async function storeAttempt(order: OrderRow, methodId: number, provider: string, reference: string, expiresAt: string | null): Promise<AttemptRow> {
+  async function storeAttempt(order: Pick<OrderRow, 'id' | 'net' | 'currency_code'>, methodId: number, provider: string, reference: string, expiresAt: string | null): Promise<AttemptRow> {
     const where = { provider, provider_reference: reference };
     const read = async () => (await strapi.db.query(UID.attempt).findOne({ where, select: ATTEMPT_FIELDS, populate: ATTEMPT_POPULATE })) as AttemptRow | null;
     const existing = await read();
@@ -157,6 +157,7 @@ const attemptsService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     readOwnOrder,
+    storeAttempt,
   };
 };
 

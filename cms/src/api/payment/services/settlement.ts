@@ -25,6 +25,7 @@ import { configOf, METHOD_FIELDS, readMethod, readSite, UID, type MethodRow } fr
 import { sendPaidMail, sendReviewMail, type ReviewReason } from '../lib/mail';
 import { readOrderVatLines } from '../../../lib/order-vat';
 import { ATTEMPT_FIELDS, ATTEMPT_POPULATE, type AttemptRow, type AttemptStatus } from '../lib/attempt-rows';
+import { approveSlipReports } from '../lib/slip-attempt';
 
 /** What a settle call did: `changed` is true only for the call that moved the attempt. */
 export type SettleResult = { attemptId: number; status: AttemptStatus; changed: boolean; orderId: number | null; orderStatus: OrderStatus | null };
@@ -162,23 +163,29 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
         if (!current) throw new NeedsReview('order_not_approvable');
         if (current.state === 'approved') throw new NeedsReview('order_already_paid');
         if (current.state === 'rejected') throw new NeedsReview('order_rejected');
+        // A bank-confirmed slip approves the report the student filed; a provider payment files its own.
+        const slipReportId = attempt.provider === 'bank-transfer' ? await approveSlipReports(strapi, attempt, now) : null;
+        if (attempt.provider === 'bank-transfer' && slipReportId === null) throw new NeedsReview('order_not_approvable');
         const method = (await strapi.db.query(UID.method).findOne({ where: { method_id: attempt.method_id }, select: ['id'] })) as { id: number } | null;
-        const report = (await strapi.db.query(UID.report).create({
-          data: {
-            order: order.id,
-            user: order.user?.id ?? null,
-            payment_method: method?.id ?? null,
-            state: 'approved',
-            contact_name: [order.user?.firstname, order.user?.lastname].filter(Boolean).join(' ') || order.user?.username || null,
-            email: order.user?.email ?? null,
-            transfer_datetime: now,
-            time: now.toISOString().slice(11, 19),
-            transfer_amount: status.amount.amount,
-            description: `${attempt.provider} ${status.providerTransactionId ?? attempt.provider_reference}`.slice(0, 255),
-            address: '-',
-            provider_reference: attempt.provider_reference,
-          },
-        })) as { id: number };
+        const report =
+          slipReportId !== null
+            ? { id: slipReportId }
+            : ((await strapi.db.query(UID.report).create({
+                data: {
+                  order: order.id,
+                  user: order.user?.id ?? null,
+                  payment_method: method?.id ?? null,
+                  state: 'approved',
+                  contact_name: [order.user?.firstname, order.user?.lastname].filter(Boolean).join(' ') || order.user?.username || null,
+                  email: order.user?.email ?? null,
+                  transfer_datetime: now,
+                  time: now.toISOString().slice(11, 19),
+                  transfer_amount: status.amount.amount,
+                  description: `${attempt.provider} ${status.providerTransactionId ?? attempt.provider_reference}`.slice(0, 255),
+                  address: '-',
+                  provider_reference: attempt.provider_reference,
+                },
+              })) as { id: number });
         // Joins this transaction: if the order cannot be approved (no seat left for a late payment), all of it rolls back.
         await orderState().approve({ orderId: order.id, by: 'payment', paymentReportId: report.id, now });
         return true;
