@@ -6,12 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { checksum, generate, parse, validate } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer, jsonCaller, type Buyer } from './helpers/api';
 import { signInAdmin } from './helpers/admin';
+import { slipPicture, uploadSlip as uploadAs } from './helpers/slips';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
 
 const COURSE = 'api::course.course';
@@ -31,6 +30,7 @@ let accountId: number;
 const db = (uid: string) => cms.strapi.db.query(uid);
 const call = jsonCaller(() => cms);
 const person = () => createBuyer(cms, 'slip.buyer');
+const uploadSlip = (who: Buyer, picture: Buffer) => uploadAs(cms, who, picture);
 
 async function placeOrder(who: Buyer, price = 107050): Promise<{ id: number; token: string }> {
   const id = ++n;
@@ -41,26 +41,6 @@ async function placeOrder(who: Buyer, price = 107050): Promise<{ id: number; tok
   const res = await call('POST', '/private/cart/order', who, { user_id: who.id, course_id: [course.id], pricingplan_id: [plan.id], payment_method_id: 1, price: 0 });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.orderId, token: res.body.order_detail.order_token };
-}
-
-/** A phone-sized slip picture with the mini-QR of this payload in its corner (or no QR at all). */
-async function slipPicture(payload: string | null): Promise<Buffer> {
-  const canvas = sharp({ create: { width: 1080, height: 1900, channels: 3, background: '#eef3f8' } });
-  if (!payload) return canvas.png().toBuffer();
-  const qr = await QRCode.toBuffer(payload, { width: 200, margin: 2 });
-  return canvas
-    .composite([{ input: qr, left: 800, top: 1560 }])
-    .png()
-    .toBuffer();
-}
-
-async function uploadSlip(who: Buyer, picture: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('imageinput0', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'slip.png');
-  const res = await fetch(`${cms.url}/api/home/test_upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${who.jwt}` } });
-  const body = (await res.json()) as { fileName: string[] };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.fileName[0];
 }
 
 function reportBody(orderId: number, slip: string): Record<string, unknown> {

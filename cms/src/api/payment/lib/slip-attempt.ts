@@ -11,9 +11,6 @@ import { UID } from './config';
 
 export const SLIP_ATTEMPT_PREFIX = 'slip:';
 
-/** Who approved, as the report's approve_by shows it. */
-export const SLIP_APPROVER = 'slip-verify';
-
 export const slipAttemptReference = (slipKey: string): string => `${SLIP_ATTEMPT_PREFIX}${slipKey}`;
 
 /**
@@ -35,7 +32,8 @@ export async function approveSlipReports(strapi: Core.Strapi, attempt: AttemptRo
   })) as { id: number }[];
   await strapi.db.query(UID.report).updateMany({
     where: { id: { $in: [holder.id, ...same.map((row) => row.id)] }, state: 'pending' },
-    data: { state: 'approved', approve_by: SLIP_APPROVER, approved_at: now, slip_verify_reason: 'verified' },
+    // approve_by is written by the order's approval ('payment'), as for a provider payment
+    data: { state: 'approved', approved_at: now, slip_verify_reason: 'verified' },
   });
   return holder.id;
 }
