@@ -168,7 +168,7 @@ describe('a slip left for a person', () => {
     expect(await orderState(orderId)).toBe('pendingApproved');
     const [row] = await reportsOf(orderId);
     expect(row).toMatchObject({ state: 'pending', slip_verify_reason: 'amount_mismatch' });
-    expect(row.slip_verify_detail).toContain('100000');
+    expect(row.slip_verify_detail).toBe('1000.00 THB ≠ 1070.50 THB');
     expect(await db(ATTEMPT).count({ where: { order: { id: orderId } } })).toBe(0);
     const list = await call('GET', '/private/payments/reports?status=pending&pageSize=100', admin);
     expect(list.body.data.find((item: { id: number }) => item.id === row.id).slip_verify).toEqual({ reason: 'amount_mismatch', detail: row.slip_verify_detail });

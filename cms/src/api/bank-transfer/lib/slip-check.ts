@@ -4,7 +4,7 @@
  * PromptPay ids (banks mask most digits: every digit the bank shows must match, and it must
  * show at least four), and the transfer must not be older than the order.
  */
-import type { Money } from '@sala/shared/money';
+import { toMajorString, type Money } from '@sala/shared/money';
 import type { VerifiedSlip } from '../../../payments/slip-verify';
 
 export type SlipMismatch = 'amount_mismatch' | 'receiver_mismatch' | 'date_before_order';
@@ -37,7 +37,7 @@ export type ShopReceivers = { accounts: readonly string[]; promptPayIds: readonl
 
 export function checkSlip(slip: VerifiedSlip, order: OrderToPay, shop: ShopReceivers): { ok: true } | { ok: false; reason: SlipMismatch; detail: string } {
   if (slip.amount.currency !== order.net.currency || slip.amount.amount !== order.net.amount) {
-    return { ok: false, reason: 'amount_mismatch', detail: `bank ${slip.amount.amount} ${slip.amount.currency}, order ${order.net.amount} ${order.net.currency}` };
+    return { ok: false, reason: 'amount_mismatch', detail: `${toMajorString(slip.amount)} ${slip.amount.currency} ≠ ${toMajorString(order.net)} ${order.net.currency}` };
   }
   const toAccount = slip.receiver.account && shop.accounts.some((account) => maskedMatch(slip.receiver.account, account));
   const toPromptPay = slip.receiver.proxy && shop.promptPayIds.some((id) => maskedMatch(slip.receiver.proxy, id));

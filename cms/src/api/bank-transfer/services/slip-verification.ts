@@ -78,14 +78,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const settlement = strapi.service('api::payment.settlement') as SettlementService;
       const reference = slipAttemptReference(slipKeyOf(args.slip));
       const attempt = await attempts.storeAttempt({ id: order.id, net: net.amount, currency_code: net.currency }, PAYMENT_METHOD_IDS.BANK_TRANSFER, 'bank-transfer', reference, null);
-      const settled = await settlement.settle(attempt.id, {
-        ok: true,
-        providerReference: reference,
-        outcome: 'approved',
-        amount: lookup.slip.amount,
-        providerTransactionId: lookup.slip.transRef,
-        raw: { ...lookup.slip, paidAt: lookup.slip.paidAt.toISOString() },
-      });
+      const settled = await settlement.settle(
+        attempt.id,
+        {
+          ok: true,
+          providerReference: reference,
+          outcome: 'approved',
+          amount: lookup.slip.amount,
+          providerTransactionId: lookup.slip.transRef,
+          raw: { ...lookup.slip, paidAt: lookup.slip.paidAt.toISOString() },
+        },
+        new Date(),
+        { mailLater: true },
+      );
       if (settled.status === 'approved') return 'approved';
       return leave(args.reportId, 'not_approvable', `settlement: ${settled.status}`);
     },

@@ -141,7 +141,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     return result(fresh, 'review', true);
   }
 
-  async function approve(attempt: AttemptRow, status: ProviderStatus & { outcome: 'approved' }, now: Date): Promise<SettleResult> {
+  async function approve(attempt: AttemptRow, status: ProviderStatus & { outcome: 'approved' }, now: Date, mailLater = false): Promise<SettleResult> {
     const order = attempt.order;
     if (!order) return toReview(attempt, status, 'order_not_approvable', now);
     let moved: boolean;
@@ -199,11 +199,11 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!moved) return result(fresh, fresh.state, false);
     publish(fresh, 'approved');
     const user = order.user;
-    if (user?.email) {
+    const mailPaid = async (buyer: NonNullable<typeof user>, email: string) => {
       const method = await readMethod(strapi, { method_id: attempt.method_id });
       await sendPaidMail(strapi, {
-        to: user.email,
-        name: [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username || user.email,
+        to: email,
+        name: [buyer.firstname, buyer.lastname].filter(Boolean).join(' ') || buyer.username || email,
         orderId: order.id,
         methodName: method?.name ?? attempt.provider,
         amount: status.amount.amount,
@@ -213,7 +213,10 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
         vatLines: await readOrderVatLines(strapi, order.id),
         attachment: await (strapi.service('api::tax-document.tax-document') as TaxDocumentService).attachmentFor(order.id),
       });
-    }
+    };
+    // A student waiting on their own slip report is answered before the receipt is printed and mailed.
+    if (user?.email && mailLater) void mailPaid(user, user.email).catch((error) => strapi.log.error(`[payment] paid mail of order ${order.id}: ${(error as Error).message}`));
+    else if (user?.email) await mailPaid(user, user.email);
     return result(fresh, 'approved', true, 'approved');
   }
 
@@ -260,7 +263,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
      * name this attempt and its money (payments/judge.ts): another reference settles
      * nothing, other money or no currency goes to review, never to approved.
      */
-    async settle(attemptId: number, status: ProviderStatus, now: Date = new Date()): Promise<SettleResult> {
+    async settle(attemptId: number, status: ProviderStatus, now: Date = new Date(), options: { mailLater?: boolean } = {}): Promise<SettleResult> {
       const attempt = await readAttempt({ id: attemptId });
       if (!attempt) throw new ApiError(404, 'NOT_FOUND');
       const verdict = judge({ providerReference: attempt.provider_reference, expected: { amount: attempt.amount_expected, currency: attempt.currency_expected } }, status);
@@ -276,7 +279,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
           return result(attempt, attempt.state, false);
         case 'approve':
           if (!APPROVABLE_FROM.includes(attempt.state)) return result(attempt, attempt.state, false);
-          return approve(attempt, verdict.status, now);
+          return approve(attempt, verdict.status, now, options.mailLater);
         case 'review':
           if (!APPROVABLE_FROM.includes(attempt.state)) return result(attempt, attempt.state, false);
           return toReview(attempt, verdict.status, verdict.reason, now);

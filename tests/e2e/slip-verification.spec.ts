@@ -1,0 +1,107 @@
+/**
+ * A slip checked at the bank (ADR 196): with the shop's automatic check on, a student reports a
+ * transfer with a slip picture whose mini-QR is a real slip payload (promptparse), the SCB stand-in's
+ * bank knows that transfer, and the student reaches the thank-you page of an approved order
+ * without anyone in the shop doing anything.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { generate } from 'promptparse';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { keepScreenshot, readOrder, withSiteSettings } from './support/course-checkout';
+import { expect, test, waitForHydration } from './support/fixtures';
+import { placeOrder, signedInStudent } from './support/pay';
+import { sandboxUrl } from './support/servers';
+import { signInOnStorefront } from './support/storefront-pages';
+
+const MARKETING = 'online-marketing-for-beginners';
+
+/** A phone-sized slip picture with the mini-QR of this payload in its corner. */
+async function slipPicture(payload: string): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(payload, { width: 200, margin: 2 });
+  return sharp({ create: { width: 1080, height: 1900, channels: 3, background: '#eef3f8' } })
+    .composite([{ input: qr, left: 800, top: 1560 }])
+    .png()
+    .toBuffer();
+}
+
+/** Now in Bangkok, as the bank dates a transfer. */
+function bangkokNow(): { transDate: string; transTime: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Bangkok',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  return { transDate: `${get('year')}-${get('month')}-${get('day')}`, transTime: `${get('hour')}:${get('minute')}:${get('second')}` };
+}
+
+/** Registers the transfer at the stand-in's bank and files the order's report on /pay with a slip picture of it. */
+async function reportVerifiedSlip(page: Page, request: APIRequestContext, orderId: number, amountBaht: string): Promise<void> {
+  // the transfer as the bank knows it: to the shop's demo account (masked as banks show it), just now
+  const transRef = `${Date.now().toString(36).toUpperCase()}E2E`.slice(0, 20);
+  const registered = await request.post(`${sandboxUrl('scb')}/__sandbox/slips`, {
+    data: { transRef, sendingBank: '004', amount: amountBaht, receiverAccount: 'xxx-x-x6789-x', ...bangkokNow() },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto(`/pay/${orderId}`);
+  await waitForHydration(page);
+  await page.getByTestId('open-report').click();
+  const report = page.getByTestId('report-dialog');
+  await expect(report).toBeVisible();
+  await report.getByRole('combobox', { name: 'ธนาคารต้นทางที่โอน' }).selectOption('KBANK');
+  await report.getByRole('combobox', { name: 'เลขบัญชีที่โอน' }).selectOption({ index: 1 });
+  await report.locator('input[name="slip"]').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: await slipPicture(generate.slipVerify({ sendingBank: '004', transRef })) });
+  await report.getByTestId('report-submit').click();
+  await page.waitForURL(/\/thankyou\?orderId=/, { timeout: 30_000 });
+}
+
+test.describe('slips checked at the bank', () => {
+  test('a slip the bank confirms approves the order: the thank-you page says paid, no admin involved', async ({ page, request }, testInfo) => {
+    test.setTimeout(150_000);
+    await withSiteSettings(request, { is_thank_you_page: true, slip_auto_verify: true }, async () => {
+      const student = await signedInStudent(page, request, 'slipcheck');
+      const { orderId } = await placeOrder(request, student, MARKETING, 1);
+      await reportVerifiedSlip(page, request, orderId, ((await readOrder(request, orderId)).net / 100).toFixed(2));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('ขอบคุณสำหรับการสั่งซื้อ');
+      await expect(page.getByTestId('thankyou-status')).toHaveAttribute('data-status', 'approved');
+      expect((await readOrder(request, orderId)).state).toBe('approved');
+      await keepScreenshot(page, testInfo, 'thankyou-slip-verified-1280');
+    });
+  });
+
+  test('a slip of another amount waits, and the review page tells the administrator why in Thai', async ({ page, request, browser }, testInfo) => {
+    test.setTimeout(150_000);
+    await withSiteSettings(request, { is_thank_you_page: true, slip_auto_verify: true }, async () => {
+      const student = await signedInStudent(page, request, 'slipshort');
+      const { orderId } = await placeOrder(request, student, MARKETING, 1);
+      await reportVerifiedSlip(page, request, orderId, '1.00');
+      await expect(page.getByTestId('thankyou-status')).toHaveAttribute('data-status', 'pendingApproved');
+
+      const admin = await (await browser.newContext()).newPage();
+      await signInOnStorefront(admin, { username: 'demo.admin', password: 'demo1234' }, '/admin/payments');
+      await expect(admin.getByTestId('admin-payments')).toBeVisible();
+      let card = admin.locator(`[data-testid="payment-report"][data-order-id="${orderId}"]`);
+      for (let n = 2; n <= 20 && !(await card.count()); n += 1) {
+        await admin.goto(`/admin/payments?page=${n}`);
+        await expect(admin.getByTestId('admin-payments')).toBeVisible();
+        card = admin.locator(`[data-testid="payment-report"][data-order-id="${orderId}"]`);
+      }
+      const reason = card.getByTestId('report-slip-verify');
+      await expect(reason).toHaveAttribute('data-reason', 'amount_mismatch');
+      await expect(reason).toContainText('ยอดเงินที่ธนาคารยืนยันไม่ตรงกับยอดที่ต้องชำระ');
+      await card.scrollIntoViewIfNeeded();
+      for (const width of [1440, 390]) {
+        await admin.setViewportSize({ width, height: 900 });
+        await keepScreenshot(admin, testInfo, `admin-payments-slip-verify-${width}`);
+        await card.screenshot({ path: testInfo.outputPath(`admin-payments-slip-verify-card-${width}.png`) });
+      }
+      await admin.context().close();
+    });
+  });
+});
