@@ -175,10 +175,13 @@ describe('the catalogue', () => {
     for (const uid of schemas.keys()) expect(configured.has(uid), `${uid} has no admin layout`).toBe(true);
   });
 
-  it('shows orders, order lines, payment attempts, payment reports and tax documents read-only', () => {
+  it('shows orders, order lines, payment attempts, payment reports, tax documents and the paperwork after payment read-only', () => {
     const readOnly = ADMIN_LAYOUTS.filter((layout) => layout.readOnly).map((layout) => layout.uid);
     expect(readOnly.sort()).toEqual([
       'api::order-line.order-line',
+      'api::order-paperwork.credit-note',
+      'api::order-paperwork.credit-note-counter',
+      'api::order-paperwork.withholding-certificate',
       'api::order.order',
       'api::payment-attempt.payment-attempt',
       'api::payment-report.payment-report',

@@ -130,6 +130,8 @@ export const ERROR_CODES = [
   'BOOKSTORE_UNAVAILABLE',
   // bank-transfer report: the slip's mini-QR reference already paid another order (ADR 188)
   'SLIP_ALREADY_USED',
+  // withholding certificates (ADR 197): a certificate sent for an order paid without withholding
+  'WITHHOLDING_NOT_APPLIED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -88,3 +88,4 @@ export {
   salesPeriodLength,
   type SalesPeriod,
 } from './sales-period.js';
+export { CANCEL_REASON_MAX_LENGTH, CancelPaidOrderSchema, WithholdingCertificatePayloadSchema, buildCancelPaidOrderSchema } from './paperwork.js';

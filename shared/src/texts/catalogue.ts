@@ -19,6 +19,7 @@ import { SESSION_TEXTS } from './catalogue-session.js';
 import { PREVIEW_TEXTS } from './catalogue-preview.js';
 import { CMS_FIELD_TEXTS } from './catalogue-cms-fields.js';
 import { SOCIAL_SIGN_IN_TEXTS } from './catalogue-social.js';
+import { PAPERWORK_TEXTS } from './catalogue-paperwork.js';
 
 export const TEXT_CATALOGUE = {
   // site navigation and home
@@ -530,4 +531,5 @@ export const TEXT_CATALOGUE = {
   ...PREVIEW_TEXTS,
   ...CMS_FIELD_TEXTS,
   ...SOCIAL_SIGN_IN_TEXTS,
+  ...PAPERWORK_TEXTS,
 } as const satisfies Record<string, { th: string; en: string }>;

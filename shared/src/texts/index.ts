@@ -199,6 +199,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, TextKey> = {
   SOCIAL_IDENTITY_TAKEN: 'error_social_identity_taken',
   BOOKSTORE_UNAVAILABLE: 'error_bookstore_unavailable',
   SLIP_ALREADY_USED: 'error_slip_already_used',
+  WITHHOLDING_NOT_APPLIED: 'error_withholding_not_applied',
 };
 
 /** The message of a server error code, in a locale (Thai by default). */

@@ -52,6 +52,16 @@ const OwnOrderSchema = z.looseObject({
     .nullable()
     .optional()
     .transform((value) => value ?? null),
+  withholding_certificate: z
+    .looseObject({ uploadedAt: z.string() })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  credit_note: z
+    .looseObject({ code: z.string() })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 });
 
 const OwnOrdersResponseSchema = z.looseObject({
@@ -86,6 +96,8 @@ function toView(order: z.infer<typeof OwnOrderSchema>): OrderView {
     }),
     report: order.last_report ? { status: order.last_report.status, rejectReason: order.last_report.reject_reason, createdAt: order.last_report.createdAt } : null,
     document: order.tax_document ? { code: order.tax_document.code, kind: order.tax_document.kind } : null,
+    certificate: order.withholding_certificate ? { uploadedAt: order.withholding_certificate.uploadedAt } : null,
+    creditNote: order.credit_note ? { code: order.credit_note.code } : null,
   };
 }
 

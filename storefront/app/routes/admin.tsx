@@ -16,6 +16,7 @@ export const ADMIN_NAV: { to: string; textKey: string; end?: boolean }[] = [
   { to: '/admin', textKey: 'admin_nav_home', end: true },
   { to: '/admin/payments', textKey: 'admin_nav_payments' },
   { to: '/admin/sales', textKey: 'admin_nav_sales' },
+  { to: '/admin/orders', textKey: 'admin_nav_orders' },
   { to: '/admin/uploads', textKey: 'admin_nav_uploads' },
   { to: '/admin/homework', textKey: 'admin_nav_homework' },
 ];

@@ -9,15 +9,17 @@
  * the one click that retries: this order while it can be paid, else a new order (ADR 178).
  */
 import { chakra } from '@chakra-ui/react';
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { OrderCard, type CourseAccessLine } from '~/components/orders/order-card';
 import type { OrderCardData } from '~/components/orders/order-parts';
 import { TaxSummary } from '~/components/orders/tax-summary';
-import { textsOfMatches, useT } from '~/models/i18n';
-import { getLocale } from '~/lib/i18n.server';
+import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
+import { getLocale, getTexts } from '~/lib/i18n.server';
+import { submitCertificate } from '~/lib/order-paperwork.server';
+import { CERTIFICATE_INTENT } from '~/models/orders/types';
 import { formatBangkokDateTime, getCourseAccess, getMyTaxInfo, isSessionExpired, listMyOrders, requireStudent } from '~/lib/orders.server';
 import { sessionRefusedPage } from '~/lib/session-refusal.server';
 import { readPaymentStatus } from '~/lib/payment.server';
@@ -73,9 +75,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
     for (const item of accesses) {
       if (item) access[item.courseId] = { unlimited: item.unlimited, expired: item.expired, remaining: item.remaining, until: formatBangkokDateTime(item.finishAt, locale) };
     }
-    const orders: OrderCardData[] = list.orders.map(({ createdAt, approvedAt: _approvedAt, cancelAt: _cancelAt, ...order }) => ({ ...order, orderedAt: formatBangkokDateTime(createdAt, locale) }));
+    const orders: OrderCardData[] = list.orders.map(({ createdAt, approvedAt: _approvedAt, cancelAt: _cancelAt, ...order }) => ({
+      ...order,
+      orderedAt: formatBangkokDateTime(createdAt, locale),
+      certificate: order.certificate ? { uploadedAt: formatBangkokDateTime(order.certificate.uploadedAt, locale) ?? '' } : null,
+    }));
     const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
     return data({ orders, access, page, pages, tax, failedPayment }, { headers });
+  } catch (error) {
+    if (isSessionExpired(error)) throw sessionRefusedPage();
+    throw error;
+  }
+}
+
+/** The withholding certificate of one of the student's orders (ADR 197), sent with their own token. */
+export async function action({ request }: ActionFunctionArgs) {
+  const student = await requireStudent(request);
+  const locale = getLocale(request);
+  const formData = await request.formData();
+  if (formData.get('intent') !== CERTIFICATE_INTENT) throw data(null, { status: 400, headers: { 'Cache-Control': PRIVATE_PAGE } });
+  const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
+  try {
+    const { outcome, status } = await submitCertificate(formData, { jwt: student.jwt, locale, signal: request.signal, t });
+    return data({ certificate: outcome }, { status, headers: { 'Cache-Control': PRIVATE_PAGE } });
   } catch (error) {
     if (isSessionExpired(error)) throw sessionRefusedPage();
     throw error;
@@ -132,6 +154,7 @@ function PaymentFailedNotice({ failed }: { failed: FailedPayment }) {
 
 export default function MyOrders() {
   const { orders, access, page, pages, tax, failedPayment } = useLoaderData<typeof loader>();
+  const certificate = useActionData<typeof action>()?.certificate ?? null;
   const t = useT();
   return (
     <chakra.div maxW="4xl" mx="auto" px="4" py={{ base: '6', md: '10' }} data-testid="my-orders">
@@ -150,7 +173,7 @@ export default function MyOrders() {
         <chakra.ul listStyleType="none" display="grid" gap="4">
           {orders.map((order) => (
             <li key={order.id}>
-              <OrderCard order={order} access={access} />
+              <OrderCard order={order} access={access} certificate={certificate} />
             </li>
           ))}
         </chakra.ul>

@@ -15,6 +15,9 @@ const READ_ONLY_UIDS = [
   'api::payment-attempt.payment-attempt',
   'api::tax-document.tax-document',
   'api::tax-document.tax-document-counter',
+  'api::order-paperwork.withholding-certificate',
+  'api::order-paperwork.credit-note',
+  'api::order-paperwork.credit-note-counter',
 ];
 const WRITING_TYPES = ['update', 'publish', 'unpublish', 'discard', 'delete', 'clone'];
 

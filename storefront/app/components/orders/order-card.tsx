@@ -2,6 +2,8 @@
 import { chakra } from '@chakra-ui/react';
 import { useT } from '~/models/i18n';
 import { NextStep, OrderActions, OrderAmounts, StatusBadge, type OrderCardData } from './order-parts';
+import type { CertificateOutcome } from '~/models/orders/types';
+import { OrderPaperwork } from './order-paperwork';
 
 /** How long an approved course stays open, as the CMS counts it (dates formatted on the server). */
 export type CourseAccessLine = {
@@ -23,7 +25,7 @@ function AccessNote({ access }: { access: CourseAccessLine }) {
   );
 }
 
-export function OrderCard({ order, access }: { order: OrderCardData; access: Record<number, CourseAccessLine> }) {
+export function OrderCard({ order, access, certificate = null }: { order: OrderCardData; access: Record<number, CourseAccessLine>; certificate?: CertificateOutcome | null }) {
   const t = useT();
   const accessLines = order.status === 'approved' ? order.lines.filter((line) => line.courseId !== null && access[line.courseId]) : [];
   return (
@@ -67,6 +69,7 @@ export function OrderCard({ order, access }: { order: OrderCardData; access: Rec
           </chakra.a>
         </chakra.p>
       ) : null}
+      <OrderPaperwork order={order} outcome={certificate?.orderId === order.id ? certificate : null} />
       {accessLines.length > 0 ? (
         <chakra.ul listStyleType="none" mt="3" fontSize="sm" data-testid="order-access">
           {accessLines.map((line) => (

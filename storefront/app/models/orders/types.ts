@@ -34,6 +34,10 @@ export type OrderView = OrderAmounts & {
   report: { status: string; rejectReason: string | null; createdAt: string | null } | null;
   /** The receipt or tax invoice of an approved order (ADR 189), downloaded at `/private/orders/{id}/documents/receipt`. */
   document: { code: string; kind: 'receipt' | 'tax_invoice' } | null;
+  /** The buyer's withholding certificate of an order paid with withholding (ADR 197); null until sent. */
+  certificate: { uploadedAt: string } | null;
+  /** The credit note of an order the shop cancelled after payment (ADR 198), at `/private/orders/{id}/documents/credit-note`. */
+  creditNote: { code: string } | null;
 };
 
 /** What the access countdown of a course says: no end, time left until a date, or expired. */
@@ -53,3 +57,9 @@ export type TaxInfoView = {
   /** True once the student saved a tax id. */
   saved: boolean;
 };
+
+/** What the my-orders action answered about a withholding certificate (ADR 197): sent, or the CMS's message for one order. */
+export type CertificateOutcome = { orderId: number; sent: true } | { orderId: number; sent: false; message: string };
+
+/** The my-orders form's intent that sends a withholding certificate. */
+export const CERTIFICATE_INTENT = 'withholding-certificate';

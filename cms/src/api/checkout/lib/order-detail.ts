@@ -174,6 +174,10 @@ export type OwnOrderListItem = OrderDetail & {
   last_report: { id: number; status: string; reject_reason: string | null; createdAt: string | null } | null;
   /** The order's receipt or tax invoice once it is approved (ADR 189); null without one. */
   tax_document?: { code: string; kind: 'receipt' | 'tax_invoice' } | null;
+  /** The buyer's withholding certificate of an order paid with withholding (ADR 197); null until sent. */
+  withholding_certificate?: { fileName: string; uploadedAt: string } | null;
+  /** The credit note of an order the shop cancelled after payment (ADR 198). */
+  credit_note?: { code: string } | null;
 };
 
 export const OWN_ORDER_FIELDS = [...ORDER_FIELDS, 'createdAt', 'approved_at'];

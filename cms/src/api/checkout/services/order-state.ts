@@ -17,7 +17,7 @@ import type { TaxDocumentService } from '../../tax-document/services/tax-documen
 import { UID, claimCouponUse, claimSeat, claimStock, releaseCouponUse, releaseSeat, releaseStock, setOrderStatus, type Trx } from '../lib/db';
 
 export type ApproveBy = 'admin' | 'payment' | 'free';
-export type OrderAction = 'approve' | 'markPending' | 'reject' | 'cancel' | 'expire';
+export type OrderAction = 'approve' | 'markPending' | 'reject' | 'cancel' | 'cancelPaid' | 'expire';
 
 /** What an order holds while it is open or approved: the courses whose seat it took and the coupons whose use it counted. */
 export type OrderClaims = {
@@ -40,6 +40,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, Readonly<Record<Ord
   markPending: { notYetReceived: 'pendingApproved', pendingApproved: 'noop', approved: 'noop', rejected: 'conflict', cancelled: 'conflict', expired: 'conflict' },
   reject: { notYetReceived: 'rejected', pendingApproved: 'rejected', approved: 'conflict', rejected: 'noop', cancelled: 'conflict', expired: 'conflict' },
   cancel: { notYetReceived: 'cancelled', pendingApproved: 'cancelled', approved: 'conflict', rejected: 'conflict', cancelled: 'noop', expired: 'conflict' },
+  // the shop calls off an order it was paid for (ADR 198): only from approved
+  cancelPaid: { notYetReceived: 'conflict', pendingApproved: 'conflict', approved: 'cancelled', rejected: 'conflict', cancelled: 'noop', expired: 'conflict' },
   expire: { notYetReceived: 'expired', pendingApproved: 'noop', approved: 'noop', rejected: 'noop', cancelled: 'noop', expired: 'noop' },
 };
 
@@ -201,6 +203,19 @@ const orderStateService = ({ strapi }: { strapi: Core.Strapi }) => {
         now: args.now,
         allowedFrom: args.allowedFrom,
         data: (order) => ({ note: withNote(order, `cancelled: ${args.reason}`) }),
+      });
+    },
+
+    /**
+     * The shop calls off an approved order (ADR 198): seats, coupon uses and stock go back in the
+     * same transaction, and `after` runs there too (the credit note takes its number in it).
+     * Cancelling a cancelled order changes nothing; any other status is a conflict.
+     */
+    async cancelPaid(args: { orderId: number; reason: string; by: string; after?: TransitionOptions['after']; now?: Date }): Promise<TransitionResult> {
+      return transition(args.orderId, 'cancelPaid', {
+        now: args.now,
+        data: (order) => ({ note: withNote(order, `cancelled after payment by ${args.by}: ${args.reason}`) }),
+        after: args.after,
       });
     },
 

@@ -43,6 +43,8 @@ import {
 import { isOpenToGroup, toCouponInput, toPromotionInput } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
 import type { Student } from '../../../http/ctx';
+import type { CreditNoteService } from '../../order-paperwork/services/credit-note';
+import type { WithholdingCertificateService } from '../../order-paperwork/services/withholding-certificate';
 import type { TaxDocumentService } from '../../tax-document/services/tax-document';
 
 export type PlaceOrderArgs = {
@@ -313,8 +315,21 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         }) as Promise<(OrderRow & { createdAt?: string; approved_at?: string | null; payment_reports?: OwnReportRow[] })[]>,
         strapi.db.query(UID.order).count({ where }),
       ]);
-      const documents = await (strapi.service('api::tax-document.tax-document') as TaxDocumentService).listForOrders(rows.map((row) => row.id));
-      return { data: rows.map((row) => ({ ...toOwnOrderListItem(row), tax_document: documents.get(row.id) ?? null })), total: Number(total) };
+      const ids = rows.map((row) => row.id);
+      const [documents, certificates, creditNotes] = await Promise.all([
+        (strapi.service('api::tax-document.tax-document') as TaxDocumentService).listForOrders(ids),
+        (strapi.service('api::order-paperwork.withholding-certificate') as WithholdingCertificateService).listForOrders(ids),
+        (strapi.service('api::order-paperwork.credit-note') as CreditNoteService).listForOrders(ids),
+      ]);
+      return {
+        data: rows.map((row) => ({
+          ...toOwnOrderListItem(row),
+          tax_document: documents.get(row.id) ?? null,
+          withholding_certificate: certificates.get(row.id) ?? null,
+          credit_note: creditNotes.get(row.id) ?? null,
+        })),
+        total: Number(total),
+      };
     },
 
     /** The payment screen's order: the same, plus the buyer's e-mail and phone and the order token. */

@@ -17,12 +17,15 @@ export const READ_ONLY_UIDS: readonly string[] = [
   'api::payment-attempt.payment-attempt',
   'api::tax-document.tax-document',
   'api::tax-document.tax-document-counter',
+  'api::order-paperwork.withholding-certificate',
+  'api::order-paperwork.credit-note',
+  'api::order-paperwork.credit-note-counter',
 ];
 
 const WRITES = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
 
 /** The generated content API of these types (an admin's API token could reach it). */
-const CONTENT_API_PATH = /^\/api\/(orders|order-lines|payment-reports|payment-attempts|tax-documents|tax-document-counters)(\/|$)/;
+const CONTENT_API_PATH = /^\/api\/(orders|order-lines|payment-reports|payment-attempts|tax-documents|tax-document-counters|withholding-certificates|credit-notes|credit-note-counters)(\/|$)/;
 
 /** A request served by the admin's content manager, or by the generated content API of these types. */
 export function isGenericWritePath(path: string | undefined): boolean {

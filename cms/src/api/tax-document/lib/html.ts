@@ -40,7 +40,7 @@ function sarabunFaces(): string {
   return fontFaces;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A date as Thai readers write it: 27 พฤศจิกายน 2569 (Buddhist era, Bangkok time). */
 export function thaiDate(iso: string): string {
@@ -51,13 +51,41 @@ function branchText(party: DocumentParty): string {
   return party.branchNo ? `สาขาที่ ${party.branchNo}` : 'สำนักงานใหญ่';
 }
 
-function partyBlock(title: string, party: DocumentParty, withBranch: boolean): string {
+export function partyBlock(title: string, party: DocumentParty, withBranch: boolean): string {
   const rows = [
     `<div class="name">${escapeHtml(party.name || '-')}</div>`,
     party.address ? `<div>${escapeHtml(party.address).replace(/\n/g, '<br>')}</div>` : '',
     party.taxId ? `<div>เลขประจำตัวผู้เสียภาษี ${escapeHtml(party.taxId)}${withBranch ? ` <span class="nw">${branchText(party)}</span>` : ''}</div>` : '',
   ];
   return `<section class="party"><h2>${title}</h2>${rows.join('')}</section>`;
+}
+
+/** The documents' shared page style: Sarabun embedded, A4, the header, parties, tables and totals. */
+export function documentStyle(): string {
+  return `${sarabunFaces()}
+@page{size:A4;margin:16mm 14mm}
+*{box-sizing:border-box}
+body{font-family:'Sarabun',sans-serif;font-size:11pt;line-height:1.6;color:#111;margin:0}
+header{display:flex;justify-content:space-between;align-items:flex-start;gap:10mm;border-bottom:1.5pt solid #111;padding-bottom:4mm}
+h1{font-size:18pt;margin:0 0 2mm;font-weight:700}
+h2{font-size:10pt;margin:0 0 1mm;font-weight:700;color:#444}
+.seller{flex:1;min-width:0;overflow-wrap:anywhere}
+.meta{text-align:right;white-space:nowrap}
+.nw{white-space:nowrap}
+.party .name{font-weight:700}
+.parties{display:flex;gap:10mm;margin:5mm 0}
+.parties>section{flex:1;overflow-wrap:anywhere}
+table{width:100%;border-collapse:collapse;margin-top:2mm}
+th,td{border-bottom:0.75pt solid #bbb;padding:1.5mm 2mm;vertical-align:top;overflow-wrap:anywhere}
+th{background:#f1f1f1;font-weight:700;text-align:left}
+.n{text-align:right;white-space:nowrap}.c{text-align:center}
+.totals{margin-left:auto;width:60%;margin-top:3mm}
+.totals td{border:none;padding:0.8mm 2mm}
+.totals tr:last-child td{font-weight:700;border-top:1pt solid #111}
+.words{text-align:right;font-weight:700;margin:2mm 0}
+.wht{margin-top:4mm;padding:2mm 3mm;border:0.75pt solid #999}
+footer{margin-top:8mm;font-size:9pt;color:#555}
+`;
 }
 
 export function documentHtml(content: DocumentContent): string {
@@ -91,29 +119,7 @@ export function documentHtml(content: DocumentContent): string {
   return `<!doctype html>
 <html lang="th"><head><meta charset="utf-8"><title>${escapeHtml(TITLES[content.kind])} ${escapeHtml(content.code)}</title>
 <style>
-${sarabunFaces()}
-@page{size:A4;margin:16mm 14mm}
-*{box-sizing:border-box}
-body{font-family:'Sarabun',sans-serif;font-size:11pt;line-height:1.6;color:#111;margin:0}
-header{display:flex;justify-content:space-between;align-items:flex-start;gap:10mm;border-bottom:1.5pt solid #111;padding-bottom:4mm}
-h1{font-size:18pt;margin:0 0 2mm;font-weight:700}
-h2{font-size:10pt;margin:0 0 1mm;font-weight:700;color:#444}
-.seller{flex:1;min-width:0;overflow-wrap:anywhere}
-.meta{text-align:right;white-space:nowrap}
-.nw{white-space:nowrap}
-.party .name{font-weight:700}
-.parties{display:flex;gap:10mm;margin:5mm 0}
-.parties>section{flex:1;overflow-wrap:anywhere}
-table{width:100%;border-collapse:collapse;margin-top:2mm}
-th,td{border-bottom:0.75pt solid #bbb;padding:1.5mm 2mm;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f1f1f1;font-weight:700;text-align:left}
-.n{text-align:right;white-space:nowrap}.c{text-align:center}
-.totals{margin-left:auto;width:60%;margin-top:3mm}
-.totals td{border:none;padding:0.8mm 2mm}
-.totals tr:last-child td{font-weight:700;border-top:1pt solid #111}
-.words{text-align:right;font-weight:700;margin:2mm 0}
-.wht{margin-top:4mm;padding:2mm 3mm;border:0.75pt solid #999}
-footer{margin-top:8mm;font-size:9pt;color:#555}
+${documentStyle()}
 </style></head>
 <body>
 <header>

@@ -13,13 +13,17 @@ export const COUNTER_UID = 'api::tax-document.tax-document-counter';
 type Trx = unknown;
 type Knex = any;
 
-function meta(strapi: Core.Strapi): { tableName: string; attributes: Record<string, { columnName?: string }> } {
-  return strapi.db.metadata.get(COUNTER_UID as never) as never;
+function meta(strapi: Core.Strapi, counterUid: string): { tableName: string; attributes: Record<string, { columnName?: string }> } {
+  return strapi.db.metadata.get(counterUid as never) as never;
 }
 
-/** The next number of the year, taken on `trx`: 1 for the first document of a year. */
-export async function takeNumber(strapi: Core.Strapi, trx: Trx, year: number): Promise<number> {
-  const { tableName, attributes } = meta(strapi);
+/**
+ * The next number of the year, taken on `trx`: 1 for the first document of a year. `counterUid`
+ * names the series (a content type with `year` and `last_number`): the receipts and tax invoices
+ * by default, the credit notes their own (ADR 198).
+ */
+export async function takeNumber(strapi: Core.Strapi, trx: Trx, year: number, counterUid: string = COUNTER_UID): Promise<number> {
+  const { tableName, attributes } = meta(strapi, counterUid);
   const yearColumn = attributes.year?.columnName ?? 'year';
   const lastColumn = attributes.last_number?.columnName ?? 'last_number';
   const knex = strapi.db.connection as Knex;
@@ -39,7 +43,7 @@ export async function takeNumber(strapi: Core.Strapi, trx: Trx, year: number): P
   return number;
 }
 
-/** The printed document number: the year and the number in it, `2026-000042`. */
-export function documentCode(year: number, number: number): string {
-  return `${year}-${String(number).padStart(6, '0')}`;
+/** The printed document number: the year and the number in it, `2026-000042` (a credit note's with its prefix, `CN2026-000001`). */
+export function documentCode(year: number, number: number, prefix = ''): string {
+  return `${prefix}${year}-${String(number).padStart(6, '0')}`;
 }

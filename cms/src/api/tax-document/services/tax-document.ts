@@ -23,7 +23,7 @@ export type DocumentPdf = { filename: string; pdf: Buffer; content: DocumentCont
 type StoredDocument = { id: number; code: string; kind: DocumentContent['kind']; content: DocumentContent | null };
 
 /** The Bangkok calendar year of an instant: the numbering year. */
-function bangkokYear(now: Date): number {
+export function bangkokYear(now: Date): number {
   return new Date(now.getTime() + BANGKOK_OFFSET_MS).getUTCFullYear();
 }
 
