@@ -1,9 +1,11 @@
 /**
- * Withholding certificates (ADR 197): a juristic buyer withholds 3% on an order paid by PromptPay;
+ * The paperwork after payment (ADRs 197, 198). Withholding certificates: a juristic buyer withholds 3% on an order paid by PromptPay;
  * once approved, the shop's admin area lists the order as missing its certificate; the student
  * sends the certificate from "my orders", and the admin area no longer lists it as missing and
- * opens the file.
+ * opens the file. Credit notes: the shop cancels a paid order from its admin area with a reason, and
+ * the student downloads the credit note from my orders.
  */
+import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { keepScreenshot, seededCourse, slipPng } from './support/course-checkout';
 import { expect as baseExpect, test, waitForHydration } from './support/fixtures';
@@ -110,4 +112,51 @@ test('the student sends the withholding certificate from my orders and the admin
   baseExpect(file.headers()['content-type']).toBe('application/pdf');
   baseExpect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await admin.context().close();
+});
+
+test('the shop cancels a paid order from the admin area and the student downloads its credit note', async ({ page, request, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const student = await signedInStudent(page, request, 'credit');
+  const orderId = await orderWithWithholding(request, student);
+  await page.goto(`/pay/${orderId}`);
+  await waitForHydration(page);
+  await expect(page.getByTestId('qr-screen')).toBeVisible();
+  await sandboxDecide(request, 'omise', 'approve', await latestReference(request, orderId));
+  await expectOrderStatus(request, student, orderId, 'approved');
+
+  const admin = await adminPage(browser);
+  await waitForHydration(admin);
+  const row = admin.locator(`[data-testid="admin-order"][data-order-id="${orderId}"]`);
+  await row.getByTestId('admin-order-cancel-open').click();
+  // an empty reason is refused by the browser before anything is sent; a reason goes through
+  await row.locator('textarea[name="reason"]').fill('ผู้เรียนขอยกเลิกก่อนเริ่มเรียน');
+  for (const width of [390, 1440]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await row.scrollIntoViewIfNeeded();
+    await keepScreenshot(admin, testInfo, `admin-orders-cancel-${width}`);
+  }
+  await row.getByTestId('admin-order-cancel-confirm').click();
+  await expect(admin.getByTestId('admin-orders-notice')).toContainText(new RegExp(`ยกเลิกคำสั่งซื้อเลขที่ ${orderId} แล้ว · ใบลดหนี้ เลขที่ CN\\d{4}-\\d{6}`));
+  await expect(row.getByTestId('admin-order-credit-note')).toBeVisible();
+  await expect(row.getByTestId('admin-order-cancel-open')).toHaveCount(0);
+  const shopCopy = await admin.request.get((await row.getByTestId('admin-order-credit-note').getAttribute('href'))!);
+  baseExpect(shopCopy.status()).toBe(200);
+  baseExpect(shopCopy.headers()['content-type']).toBe('application/pdf');
+  await admin.context().close();
+
+  await page.goto('/myaccount/student/order');
+  const card = page.locator(`[data-testid="my-order"][data-order-id="${orderId}"]`);
+  await expect(card).toHaveAttribute('data-status', 'cancelled');
+  const link = card.getByTestId('order-credit-note');
+  await expect(link).toContainText(/ดาวน์โหลดใบลดหนี้ เลขที่ CN\d{4}-\d{6} \(PDF\)/);
+  await expect(card.getByTestId('certificate-form')).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, 'my-orders-credit-note-1280');
+  const answer = await page.request.get(`/private/orders/${orderId}/documents/credit-note`);
+  baseExpect(answer.status()).toBe(200);
+  baseExpect(answer.headers()['content-type']).toBe('application/pdf');
+  const pdf = await answer.body();
+  baseExpect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await testInfo.attach('credit-note.pdf', { body: pdf, contentType: 'application/pdf' });
+  fs.writeFileSync(testInfo.outputPath('credit-note.pdf'), pdf);
 });
