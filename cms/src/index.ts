@@ -14,6 +14,7 @@ import { registerEditorFields } from './lib/editor-fields';
 import { registerTextCache } from './lib/texts';
 import { registerPictureRewrite } from './lib/pictures';
 import { closeChromium } from './api/tax-document/lib/chromium';
+import { startMailWorker, stopMailWorker } from './mail/mail-worker';
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -50,9 +51,12 @@ export default {
     await startRealtime(strapi);
     strapi.service('api::checkout.order-expiry').schedule();
     strapi.service('api::storage.storage').scheduleCleanUp();
+    // Every instance sends what the outbox holds, each row once (ADR 199).
+    startMailWorker(strapi);
   },
 
   async destroy({ strapi }: { strapi: Core.Strapi }) {
+    await stopMailWorker(strapi);
     await stopRealtime(strapi);
     await closeChromium();
   },

@@ -4,7 +4,22 @@ import type { AddressInfo } from 'node:net';
 
 const require = createRequire(import.meta.url);
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string; attachments: { filename: string; contentType: string; content: Buffer }[] };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  attachments: { filename: string; contentType: string; content: Buffer; cid?: string }[];
+};
+
+export type SmtpOptions = {
+  /** Listen on this port (a server started again where an earlier one stopped); a free one by default. */
+  port?: number;
+  /** Runs before a sender's MAIL FROM is answered: a test holds a send half-way through with it. */
+  beforeMailFrom?: () => Promise<void>;
+};
 
 export type TestSmtp = {
   port: number;
@@ -15,7 +30,7 @@ export type TestSmtp = {
   stop(): Promise<void>;
 };
 
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   const { SMTPServer } = require('smtp-server');
   const { simpleParser } = require('mailparser');
   const mails: ReceivedMail[] = [];
@@ -23,6 +38,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address: unknown, _session: unknown, callback: (error?: Error) => void) {
+      (options.beforeMailFrom?.() ?? Promise.resolve()).then(() => callback(), callback);
+    },
     onData(stream: NodeJS.ReadableStream, _session: unknown, callback: (error?: Error) => void) {
       simpleParser(stream)
         .then((parsed: any) => {
@@ -32,14 +50,15 @@ export async function startSmtp(): Promise<TestSmtp> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
-            attachments: (parsed.attachments ?? []).map((a: any) => ({ filename: a.filename ?? '', contentType: a.contentType ?? '', content: a.content as Buffer })),
+            messageId: parsed.messageId ?? '',
+            attachments: (parsed.attachments ?? []).map((a: any) => ({ filename: a.filename ?? '', contentType: a.contentType ?? '', content: a.content as Buffer, cid: a.cid })),
           });
           callback();
         })
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     port,

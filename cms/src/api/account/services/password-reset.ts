@@ -16,6 +16,7 @@ import { storefrontUrl } from '../../../lib/paths';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
 import { textOverrides } from '../../../lib/texts';
+import type { MailOutboxService } from '../../mail/services/outbox';
 
 const USER_UID = 'plugin::users-permissions.user';
 
@@ -88,14 +89,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!user || user.blocked) return;
       const code = randomBytes(32).toString('base64url');
       const expiresAt = now + resetLinkMinutes() * 60_000;
-      await strapi.db.query(USER_UID).update({ where: { id: user.id }, data: { resetPasswordToken: `${hashOf(code)}.${expiresAt}` } });
       const mail = await composeMail(user, code, locale);
-      try {
-        await strapi.plugin('email').service('email').send(mail);
-      } catch (error) {
-        // The answer stays the same; the failure is for the operators.
-        strapi.log.error(`[password-reset] mail to account ${user.id} not sent: ${(error as Error)?.message ?? error}`);
-      }
+      // The code and its mail commit together (ADR 199): a link is never valid without its mail queued.
+      await strapi.db.transaction(async () => {
+        await strapi.db.query(USER_UID).update({ where: { id: user.id }, data: { resetPasswordToken: `${hashOf(code)}.${expiresAt}` } });
+        await (strapi.service('api::mail.outbox') as MailOutboxService).queue('password-reset', mail);
+      });
     },
 
     /** Sets a new password with a link's code; the code works once and until it expires. Every earlier token of the account stops working. */

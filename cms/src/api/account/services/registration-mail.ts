@@ -1,7 +1,8 @@
 /**
  * The registration confirmation mail, sent to the student's own address in Thai (English
  * on request), from the text keys with the editors' overrides. The CMS sends it once when an
- * account is created (ADR 172); a signed-in student may ask for it again. It never carries a
+ * account is created (ADR 172); a signed-in student may ask for it again. Both go through the
+ * outbox (ADR 199). It never carries a
  * password: see docs/decisions/050-no-passwords-in-mail.md.
  */
 import type { Core } from '@strapi/strapi';
@@ -11,6 +12,7 @@ import { notFound } from '../../../lib/errors';
 import { textOverrides } from '../../../lib/texts';
 import { createLimiter, envLimit, rateLimited, type Limiter } from '../../../lib/rate-limits';
 import type { SiteSettings } from './public-settings';
+import type { MailOutboxService } from '../../mail/services/outbox';
 
 const USER_UID = 'plugin::users-permissions.user';
 
@@ -22,6 +24,7 @@ function escapeHtml(value: string): string {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   let limiter: Limiter | undefined;
+  const outbox = () => strapi.service('api::mail.outbox') as MailOutboxService;
   const perStudent = () => (limiter ??= createLimiter(strapi, 'registration-mail', { points: envLimit(strapi, 'REGISTRATION_MAIL_MAX_PER_HOUR', 5), durationSeconds: 3600 }));
 
   /** Builds the mail for a student; the password is not an input, so it cannot end up in it. */
@@ -56,24 +59,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     composeRegistrationMail,
 
     /**
-     * The welcome mail of a student whose account was just created and committed. The account
-     * stands either way: a mail that cannot be sent is logged, not thrown.
+     * Queues the welcome mail of a student whose account is being created, in the sign-up's
+     * transaction (ADR 199): the account and its mail commit together; the worker sends it.
      */
-    async sendWelcomeMail(userId: number, locale: Locale): Promise<void> {
-      try {
-        const mail = await composeRegistrationMail(userId, locale);
-        await strapi.plugin('email').service('email').send(mail);
-      } catch (error) {
-        strapi.log.error(`[account] welcome mail of student ${userId} was not sent: ${(error as Error).message}`);
-      }
+    async queueWelcomeMail(userId: number, locale: Locale): Promise<void> {
+      await outbox().queue('welcome', await composeRegistrationMail(userId, locale));
     },
 
     /** Sends the mail to the student's own address; at most REGISTRATION_MAIL_MAX_PER_HOUR an hour. */
     async sendRegistrationMail(userId: number, locale: Locale): Promise<void> {
       const wait = await perStudent().hit(`user:${userId}`);
       if (wait > 0) throw rateLimited(wait);
-      const mail = await composeRegistrationMail(userId, locale);
-      await strapi.plugin('email').service('email').send(mail);
+      await outbox().queue('registration', await composeRegistrationMail(userId, locale));
     },
   };
 };

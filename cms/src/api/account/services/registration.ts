@@ -250,6 +250,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           })) as { id: number };
           const attached = [...(checked.pictureFile ? [checked.pictureFile] : []), ...(checked.withTax ? checked.certificates : []), ...checked.labelFiles];
           await claimUploadedFiles(strapi, attached, created.id);
+          await strapi.service('api::account.registration-mail').queueWelcomeMail(created.id, locale);
           return created.id;
         });
       } catch (error) {
@@ -257,7 +258,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         await perAddress().giveBack(addressKey);
         throw error;
       }
-      await strapi.service('api::account.registration-mail').sendWelcomeMail(userId, locale);
       return { userId };
     },
   };

@@ -13,7 +13,8 @@ import { storefrontUrl } from '../../../lib/paths';
 import { translatorFor } from '../../../lib/texts';
 import { ORDER_VAT_FIELDS, orderVatLines, type OrderVatRow } from '../../../lib/order-vat';
 import { ORDER_OWNER_FIELDS, UID, fullName, type OrderOwner } from './report';
-import type { TaxDocumentService } from '../../tax-document/services/tax-document';
+import type { MailAttachment } from '../../../mail/mail-outbox';
+import type { MailOutboxService } from '../../mail/services/outbox';
 
 const DEFAULT_SHOP_EMAIL = 'shop@sala.local';
 const DEFAULT_SITE_NAME = 'Sala';
@@ -39,7 +40,7 @@ type OrderRow = OrderVatRow & { id: number; state: string; order_token: string; 
 
 type Line = [label: TextKey, value: string | null | undefined];
 
-type Mail = { to: string; subject: string; text: string; html: string; attachments?: { filename: string; content: Buffer; contentType: string }[] };
+type Mail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -131,16 +132,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     ];
   }
 
-  async function send(mails: Mail[]): Promise<void> {
-    const email = strapi.plugin('email').service('email');
-    for (const mail of mails) await email.send(mail);
+  /** Queues the mails in the outbox (ADR 199): all of them or, with the caller's transaction, none. */
+  async function queue(kind: string, mails: Mail[]): Promise<void> {
+    const outbox = strapi.service('api::mail.outbox') as MailOutboxService;
+    await strapi.db.transaction(async () => {
+      for (const mail of mails) await outbox.queue(kind, mail);
+    });
   }
 
   return {
     /**
      * POST /api/send/to/email/paymentorder: the student's own order, once a report is
      * filed (409 before), at most once per order per PAYMENT_MAIL_INTERVAL_MS (429).
-     * Mails the student and the shop (SHOP_EMAIL); a mail server failure is 503 MAIL_NOT_SENT.
+     * Queues mails to the student and the shop (SHOP_EMAIL); 503 MAIL_NOT_SENT when they cannot be queued
+     * (a mail server that is down only delays them).
      */
     async sendPaymentReported(args: { orderId: number; studentId: number }): Promise<void> {
       const order = await readOrder(args.orderId);
@@ -178,45 +183,39 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       ];
       lastSent.set(order.id, Date.now());
       try {
-        await send(mails);
+        await queue('payment-reported', mails);
       } catch (error) {
         lastSent.delete(order.id);
-        strapi.log.error(`payment notification mail for order ${order.id} failed: ${(error as Error)?.message ?? error}`);
+        strapi.log.error(`payment notification mail for order ${order.id} was not queued: ${(error as Error)?.message ?? error}`);
         throw new ApiError(503, 'MAIL_NOT_SENT');
       }
     },
 
     /**
-     * Tells the student the outcome of the review. Best effort: the decision is already
-     * committed, so a mail failure is logged and reported as false.
+     * Queues the mail telling the student the outcome of the review. Called inside the review's
+     * transaction, so the decision and its mail commit together (a failure here undoes both).
+     * The receipt or tax invoice of an approved order (ADR 189) is printed when the mail is sent.
      */
-    async sendReviewOutcome(args: { orderId: number; reportId: number; outcome: 'approved' | 'rejected'; reason?: string | null }): Promise<boolean> {
-      try {
-        const order = await readOrder(args.orderId);
-        if (!order?.user?.email) return false;
-        const report = await readReport({ id: args.reportId });
-        const t = await translatorFor(strapi, 'th');
-        const site = await siteName();
-        const approved = args.outcome === 'approved';
-        const lines = await reportLines(order, report);
-        if (!approved && args.reason) lines.push(['mail_payment_reason_label', args.reason]);
-        const mail = compose(
-          t,
-          order.user.email,
-          t(approved ? 'mail_payment_approved_subject' : 'mail_payment_rejected_subject', { orderId: order.id }),
-          t('mail_payment_greeting', { name: fullName(order.user) }),
-          [t(approved ? 'mail_payment_approved_body' : 'mail_payment_rejected_body')],
-          lines,
-          t('mail_signature', { site }),
-        );
-        // The receipt or tax invoice of an approved order (ADR 189) goes with the mail when there is one.
-        const document = approved ? await (strapi.service('api::tax-document.tax-document') as TaxDocumentService).attachmentFor(order.id) : null;
-        await send([document ? { ...mail, attachments: [document] } : mail]);
-        return true;
-      } catch (error) {
-        strapi.log.error(`payment ${args.outcome} mail for order ${args.orderId} failed: ${(error as Error)?.message ?? error}`);
-        return false;
-      }
+    async queueReviewOutcome(args: { orderId: number; reportId: number; outcome: 'approved' | 'rejected'; reason?: string | null }): Promise<boolean> {
+      const order = await readOrder(args.orderId);
+      if (!order?.user?.email) return false;
+      const report = await readReport({ id: args.reportId });
+      const t = await translatorFor(strapi, 'th');
+      const site = await siteName();
+      const approved = args.outcome === 'approved';
+      const lines = await reportLines(order, report);
+      if (!approved && args.reason) lines.push(['mail_payment_reason_label', args.reason]);
+      const mail = compose(
+        t,
+        order.user.email,
+        t(approved ? 'mail_payment_approved_subject' : 'mail_payment_rejected_subject', { orderId: order.id }),
+        t('mail_payment_greeting', { name: fullName(order.user) }),
+        [t(approved ? 'mail_payment_approved_body' : 'mail_payment_rejected_body')],
+        lines,
+        t('mail_signature', { site }),
+      );
+      await queue(`payment-${args.outcome}`, [approved ? { ...mail, attachments: [{ taxDocumentOfOrder: order.id }] } : mail]);
+      return true;
     },
   };
 };

@@ -122,10 +122,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           where: { id: report.id },
           data: { state: 'approved', approve_by: args.reviewer.username, approved_at: now },
         });
+        // the mail is queued with the decision (ADR 199); its receipt is printed when it is sent, so the reviewer does not wait
+        if (moved.changed) await notifications().queueReviewOutcome({ orderId: report.order.id, reportId: report.id, outcome: 'approved' });
         return { changed: moved.changed as boolean, order_token: report.order.order_token };
       });
-      // the mail (with the receipt printed by a browser, ADR 189) goes after the answer: the reviewer does not wait for it
-      if (result.changed) void notifications().sendReviewOutcome({ orderId: args.orderId, reportId: args.reportId, outcome: 'approved' });
       return { order_token: result.order_token };
     },
 
@@ -147,9 +147,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         });
         // the reason the student is shown (my orders, the mail) stays with the report the shop decided on
         if (reason) await strapi.db.query(UID.report).update({ where: { id: report.id }, data: { reject_reason: reason } });
+        if (moved.changed) await notifications().queueReviewOutcome({ orderId: report.order.id, reportId: report.id, outcome: 'rejected', reason });
         return { changed: moved.changed as boolean, order_token: report.order.order_token };
       });
-      if (result.changed) await notifications().sendReviewOutcome({ orderId: args.orderId, reportId: args.reportId, outcome: 'rejected', reason });
       return { order_token: result.order_token };
     },
 

@@ -1,13 +1,15 @@
 /**
  * The mails of settlement, in Thai with the editors' texts: the buyer's confirmation once a payment
  * approved the order, and the shop's notice when a payment waits for review.
- * Each is sent only by the one call that made the transition, after it committed.
+ * Each is queued in the outbox (ADR 199) only by the one call that made the transition, after it committed.
  */
 import type { Core } from '@strapi/strapi';
 import type { Currency } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import type { TextKey } from '@sala/shared/texts';
 import { translatorFor } from '../../../lib/texts';
+import type { MailAttachment } from '../../../mail/mail-outbox';
+import type { MailOutboxService } from '../../mail/services/outbox';
 
 export type PaidMail = {
   to: string;
@@ -20,11 +22,9 @@ export type PaidMail = {
   site: string;
   /** The order's VAT lines (lib/order-vat), shown above the amount. */
   vatLines?: [TextKey, string][];
-  /** The order's receipt or tax invoice (ADR 189), when it has one. */
+  /** The order's receipt or tax invoice (ADR 189), when it has one: printed when the mail is sent. */
   attachment?: MailAttachment | null;
 };
-
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type ReviewMail = {
   orderId: number;
@@ -63,10 +63,10 @@ function shopAddress(strapi: Core.Strapi): string | null {
 
 async function send(strapi: Core.Strapi, message: { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }, what: string): Promise<void> {
   try {
-    await strapi.plugin('email').service('email').send(message);
+    await (strapi.service('api::mail.outbox') as MailOutboxService).queue(what, message);
   } catch (error) {
-    // The payment is settled either way; a lost mail must not undo it.
-    strapi.log.error(`[payment] ${what} mail to ${message.to} was not sent: ${(error as Error).message}`);
+    // The payment is settled either way; a mail that cannot even be queued must not undo it.
+    strapi.log.error(`[payment] ${what} mail to ${message.to} was not queued: ${(error as Error).message}`);
   }
 }
 
@@ -87,7 +87,7 @@ export async function sendPaidMail(strapi: Core.Strapi, mail: PaidMail): Promise
   await send(
     strapi,
     { to: mail.to, subject: th('mail_online_payment_subject', { orderId: mail.orderId }), ...body, ...(mail.attachment ? { attachments: [mail.attachment] } : {}) },
-    'payment confirmation',
+    'payment-confirmation',
   );
 }
 
@@ -108,5 +108,5 @@ export async function sendReviewMail(strapi: Core.Strapi, mail: ReviewMail): Pro
     '',
     th('mail_signature', { site: mail.site }),
   ]);
-  await send(strapi, { to, subject: th('mail_payment_review_subject', { orderId: mail.orderId }), ...body }, 'payment review');
+  await send(strapi, { to, subject: th('mail_payment_review_subject', { orderId: mail.orderId }), ...body }, 'payment-review');
 }

@@ -20,7 +20,6 @@ import { getPaymentAdapter, PaymentError, type CallbackReply, type CallbackReque
 import { judge } from '../../../payments/judge';
 import { publishToUser, type PaymentEventStatus } from '../../../realtime';
 import type { OrderStateService } from '../../checkout/services/order-state';
-import type { TaxDocumentService } from '../../tax-document/services/tax-document';
 import { configOf, METHOD_FIELDS, readMethod, readSite, UID, type MethodRow } from '../lib/config';
 import { sendPaidMail, sendReviewMail, type ReviewReason } from '../lib/mail';
 import { readOrderVatLines } from '../../../lib/order-vat';
@@ -211,7 +210,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
         reference: status.providerTransactionId ?? attempt.provider_reference,
         site: await siteName(),
         vatLines: await readOrderVatLines(strapi, order.id),
-        attachment: await (strapi.service('api::tax-document.tax-document') as TaxDocumentService).attachmentFor(order.id),
+        attachment: { taxDocumentOfOrder: order.id },
       });
     };
     // A student waiting on their own slip report is answered before the receipt is printed and mailed.
