@@ -34,6 +34,10 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Plugin =>
             secure: env.bool('SMTP_SECURE', false),
             ignoreTLS: env.bool('SMTP_IGNORE_TLS', false),
             auth: env('SMTP_USER') ? { user: env('SMTP_USER'), pass: env('SMTP_PASS') } : undefined,
+            // bounded well under the outbox's lease (MAIL_LEASE_MS, ADR 199), so a hung server cannot outlive a claim
+            connectionTimeout: 15_000,
+            greetingTimeout: 30_000,
+            socketTimeout: 60_000,
           }
         : createOutboxTransport(path.resolve(__dirname, '..', '..', env('MAIL_OUTBOX', 'outbox'))),
       settings: {

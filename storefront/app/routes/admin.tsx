@@ -19,6 +19,7 @@ export const ADMIN_NAV: { to: string; textKey: string; end?: boolean }[] = [
   { to: '/admin/orders', textKey: 'admin_nav_orders' },
   { to: '/admin/uploads', textKey: 'admin_nav_uploads' },
   { to: '/admin/homework', textKey: 'admin_nav_homework' },
+  { to: '/admin/mails', textKey: 'admin_nav_mails' },
 ];
 
 const PRIVATE_PAGE = 'private, no-store';

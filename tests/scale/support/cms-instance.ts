@@ -17,7 +17,16 @@ const LAUNCH = `
   createStrapi({ appDir, distDir, autoReload: false, serveAdminPanel: false }).start();
 `;
 
-export type CmsInstance = { name: string; url: string; output: () => string; stop: () => Promise<void> };
+export type CmsInstance = {
+  name: string;
+  url: string;
+  /** The child's process id (the outbox names its leases after it). */
+  pid: number;
+  output: () => string;
+  /** `kill -9`: the process ends at once, mid-whatever it was doing. */
+  kill: () => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 export async function startCmsInstance(name: string, env: Record<string, string> = {}): Promise<CmsInstance> {
   const port = await freePort();
@@ -48,7 +57,13 @@ export async function startCmsInstance(name: string, env: Record<string, string>
   return {
     name,
     url,
+    pid: child.pid!,
     output: () => output,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
