@@ -68,6 +68,11 @@ const cmsEnv = {
   COUPON_CODE_MISSES_PER_ACCOUNT: '100000',
   UPLOADS_PER_ADDRESS_PER_HOUR: '100000',
   UPLOAD_MB_PER_ADDRESS_PER_HOUR: '100000',
+  // a refused mail is failing after two quick attempts, so /admin/mails shows it within seconds (ADR 199)
+  MAIL_POLL_MS: '500',
+  MAIL_RETRY_BASE_MS: '300',
+  MAIL_RETRY_MAX_MS: '2000',
+  MAIL_MAX_ATTEMPTS: '2',
   // the admin specs sign the same Strapi admins in many times (Strapi's own limit; never off in production)
   ADMIN_LOGIN_RATE_LIMIT: 'false',
   CLIENT_ADDRESS_SECRET,

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxSettled } from './helpers/outbox';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 import { CMS_DIR, startStrapi, type TestStrapi } from './helpers/strapi';
 import { visitorUploadHeaders } from './helpers/upload-ticket';
@@ -467,8 +468,9 @@ describe('signing up on the course detail page', () => {
 });
 
 describe('the welcome mail of a new student', () => {
-  /** Every mail to an address, after waiting long enough for a second one to show up. */
+  /** Every mail to an address, once the outbox has sent what it holds for it and a second one had time to show up. */
   async function mailsTo(address: string) {
+    expect(await outboxSettled(cms.strapi, address)).toBe(0);
     await smtp.waitFor((m) => m.to.includes(address.toLowerCase()), 2, 1500);
     return smtp.mails.filter((m) => m.to.includes(address.toLowerCase()));
   }

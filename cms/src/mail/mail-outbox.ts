@@ -151,11 +151,7 @@ export async function claimMail(strapi: Core.Strapi, id: number, now: number, le
 
 /** Marks a row sent (once: a row already sent is left as it is). */
 export async function markMailSent(strapi: Core.Strapi, row: OutboxRow, now: number): Promise<boolean> {
-  const changed = await strapi.db
-    .connection(MAIL_OUTBOX_TABLE)
-    .where({ id: row.id })
-    .whereNot('state', 'sent')
-    .update({ state: 'sent', sent_at: now, lease_until: null, last_error: null });
+  const changed = await strapi.db.connection(MAIL_OUTBOX_TABLE).where({ id: row.id }).whereNot('state', 'sent').update({ state: 'sent', sent_at: now, lease_until: null, last_error: null });
   return Number(changed) === 1;
 }
 

@@ -13,7 +13,10 @@ const workers = new WeakMap<Core.Strapi, Worker>();
 
 async function deliver(strapi: Core.Strapi, row: OutboxRow, settings: OutboxSettings): Promise<void> {
   try {
-    await strapi.plugin('email').service('email').send(await messageOf(strapi, row));
+    await strapi
+      .plugin('email')
+      .service('email')
+      .send(await messageOf(strapi, row));
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     await markMailFailed(strapi, row, message, Date.now(), settings);

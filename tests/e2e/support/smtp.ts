@@ -7,6 +7,8 @@
  * mail and on SMTP_HTTP_PORT for the test's reads:
  *   GET /mails              every mail received, oldest first
  *   GET /_health            204
+ * A recipient whose address starts with `refused` is refused at RCPT TO with 550, as a real
+ * server refuses a mailbox that does not exist, so a spec can watch a mail fail (ADR 199).
  * Specs import `waitForMail({ to, subject })`.
  */
 import http from 'node:http';
@@ -93,6 +95,10 @@ export async function startMailServer(smtpPort = SMTP_PORT, httpPort = SMTP_HTTP
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address: { address: string }, _session: unknown, callback: (error?: Error) => void) {
+      if (/^refused/i.test(address.address)) return callback(Object.assign(new Error('5.1.1 no such mailbox'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream: NodeJS.ReadableStream, _session: unknown, callback: (error?: Error) => void) {
       simpleParser(stream)
         .then((parsed: any) => {
