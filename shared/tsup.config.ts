@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-const entries = ['money', 'constants', 'pricing', 'plans', 'eligibility', 'schemas', 'texts', 'payments', 'config', 'settings', 'preview'];
+const entries = ['money', 'constants', 'pricing', 'plans', 'eligibility', 'schemas', 'texts', 'payments', 'config', 'settings', 'preview', 'operations'];
 
 export default defineConfig({
   entry: Object.fromEntries(entries.map((e) => [`${e}/index`, `src/${e}/index.ts`])),

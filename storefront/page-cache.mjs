@@ -30,7 +30,7 @@ export const LOCALE_COOKIE = 'lang';
 export const REFRESH_HEADER = 'x-sala-page-cache-refresh';
 const CACHEABLE_PATH = /^\/(?:$|courses\/[^/]+\/?$|products(?:\/[^/]+)?\/?$)/;
 /** Headers never replayed from a stored answer (the cache sets its own, the transport its own). */
-const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection', 'date', 'age', 'x-cache', 'content-encoding']);
+const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection', 'date', 'age', 'x-cache', 'content-encoding', 'x-request-id']);
 
 const PATH_BASE = 'http://storefront.invalid';
 

@@ -10,7 +10,7 @@
  * A request target that is not a path (`//host/`, `http://host/`, `*`) is answered 400 by the
  * cache's `serve`, before the cache and Express see it.
  *
- *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET, TRUSTED_PROXIES,
+ *   node server.mjs [build/server/index.js]      PORT (3000), HOST, PUBLIC_URL, PAGE_CACHE_SECRET, TRUSTED_PROXIES, LOG_FORMAT,
  *                                                PAGE_CACHE_TTL_SECONDS (30), PAGE_CACHE_STALE_SECONDS (10),
  *                                                REDIS_URL, REDIS_PREFIX (purges published by the CMS, page-cache-purges.mjs),
  *                                                REALTIME_INTERNAL_URL, REALTIME_INTERNAL_CA, REALTIME_FORWARD (/socket.io, realtime-forward.mjs)
@@ -25,10 +25,11 @@ import { createRequestHandler } from '@remix-run/express';
 import { installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
-import morgan from 'morgan';
 import { createPageCache } from './page-cache.mjs';
 import { subscribeToPurges } from './page-cache-purges.mjs';
 import { createRealtimeForward } from './realtime-forward.mjs';
+import { assignRequestId, log, logAccess } from './request-log.mjs';
+import { createOperations } from './operations.mjs';
 
 const buildPath = path.resolve(process.argv[2] ?? 'build/server/index.js');
 const build = await import(pathToFileURL(buildPath).href);
@@ -46,7 +47,9 @@ const cache = createPageCache({
   onPurge: () => build.entry.module.purgeReferenceData?.(),
 });
 // Every storefront hears the CMS's purges through Redis (ADR 192); not awaited: the pages are served meanwhile.
-void subscribeToPurges({ onPurge: () => cache.purge() });
+const purges = subscribeToPurges({ onPurge: () => cache.purge() });
+// /_health/live, /_health/ready and /metrics (ADR 201): readiness asks the CMS and, with REDIS_URL, the purge subscription.
+const operations = createOperations({ cacheStats: cache.stats, cmsUrl: () => build.entry.module.cmsUrl(), redis: () => purges });
 const accessLog = process.env.STOREFRONT_ACCESS_LOG !== 'false';
 
 /**
@@ -82,38 +85,23 @@ if (trustedProxies.length > 0) app.set('trust proxy', trustedProxies);
 app.use(compression());
 app.use(build.publicPath, staticFilesOnly(build.assetsBuildDirectory, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' })));
 app.use(staticFilesOnly('public', express.static('public', { maxAge: '1h' })));
-/**
- * The access log keeps the path and never the query string: a query can carry what must not
- * be written down (the spec's GET card hand-off puts the encrypted card there, a login redirect
- * repeats a whole address, reset links carry tokens). Otherwise morgan's `tiny` format.
- */
-const pathOnly = (url) => String(url ?? '').split('?')[0];
-morgan.token('path', (req) => pathOnly(req.originalUrl ?? req.url));
-if (accessLog) app.use(morgan(':method :path :status :res[content-length] - :response-time ms'));
 app.use(cache.middleware);
 const handleRemix = createRequestHandler({ build, mode: process.env.NODE_ENV });
-// The visitor's address (X-Forwarded-For only from TRUSTED_PROXIES) rides on every CMS call made for the request, signed (ADR 158).
-app.all('*', (req, res, next) => {
-  const withClientAddress = build.entry.module.withClientAddress;
-  return withClientAddress ? withClientAddress(req.ip, () => handleRemix(req, res, next)) : handleRemix(req, res, next);
-});
-
-/** A hit never reaches Express; with the access log on, it is logged as the access log above would (no query string). */
-function logHit(req, res, started) {
-  res.once('finish', () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${pathOnly(req.url)} ${res.statusCode} ${res.getHeader('content-length') ?? '-'} - ${ms.toFixed(3)} ms`);
-  });
-}
+// The visitor's address (X-Forwarded-For only from TRUSTED_PROXIES) rides on every CMS call made for the request, signed (ADR 158),
+// and so does the request's id (ADR 200).
+app.all('*', (req, res, next) => build.entry.module.withVisitor({ address: req.ip, requestId: req.requestId }, () => handleRemix(req, res, next)));
 
 // Browsers open the real-time channel on this origin (ADR 202).
 const realtime = createRealtimeForward();
 
+const fromTrustedProxy = (address) => trustedProxies.length > 0 && app.get('trust proxy fn')(address, 0);
+/** Every request, a cache hit (answered before Express) or not, gets its id and, with the access log on, its line (request-log.mjs). */
 const server = http.createServer((req, res) => {
+  assignRequestId(req, res, fromTrustedProxy);
+  if (operations.serve(req, res)) return;
   if (realtime?.web(req, res)) return;
-  const started = accessLog ? process.hrtime.bigint() : 0n;
+  if (accessLog) logAccess(req, res);
   if (!cache.serve(req, res)) return app(req, res);
-  if (accessLog) logHit(req, res, started);
 });
 
 server.on('upgrade', (req, socket, head) => {
@@ -127,7 +115,7 @@ const onListen = () => {
   // They carry the public origin's Host (PUBLIC_URL, validated by the build's env.server.ts), as a visitor's request would.
   const publicUrl = new URL(build.entry.module.publicUrl());
   cache.setOrigin(`http://${host.includes(':') ? `[${host}]` : host}:${server.address().port}`, publicUrl.host);
-  console.log(`[storefront] http://${process.env.HOST || 'localhost'}:${port}${process.env.PAGE_CACHE_SECRET ? '' : ' (no PAGE_CACHE_SECRET: anonymous pages are not cached)'}`);
+  log('info', `[storefront] http://${process.env.HOST || 'localhost'}:${port}${process.env.PAGE_CACHE_SECRET ? '' : ' (no PAGE_CACHE_SECRET: anonymous pages are not cached)'}`);
 };
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);

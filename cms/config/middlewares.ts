@@ -1,7 +1,10 @@
 import type { Core } from '@strapi/strapi';
 
 const config: Core.Config.Middlewares = [
-  'strapi::logger',
+  // the request id, the access log line and the error bodies' requestId (ADR 200)
+  'global::request-context',
+  // /_health/live, /_health/ready, /metrics and the latency histogram (ADR 201)
+  'global::operations',
   'strapi::errors',
   // before anything reads ctx.request.ip: the one client address every limit keys on
   'global::client-address',

@@ -21,10 +21,12 @@ getEnv();
 /** The production server (server.mjs) calls it when the CMS purges the page cache (ADR 142). */
 export { purgeReferenceData } from '~/lib/reference-data.server';
 // server.mjs serves each request inside it, so CMS calls carry the visitor's signed address
-export { withClientAddress } from '~/lib/client-address.server';
+export { withVisitor } from '~/lib/client-address.server';
 
 /** The public origin (PUBLIC_URL): server.mjs gives the page cache's own renders its Host. */
 export const publicUrl = (): string => getEnv().PUBLIC_URL;
+/** Where the server's readiness check finds the CMS (server.mjs, ADR 201). */
+export const cmsUrl = (): string => getEnv().CMS_URL;
 
 export const streamTimeout = 5000;
 

@@ -12,6 +12,7 @@ import { createClient } from 'redis';
 export type SharedRedis = {
   set(key: string, value: string, options: { NX: true; PX: number }): Promise<string | null>;
   publish(channel: string, message: string): Promise<number>;
+  ping(): Promise<string>;
 };
 
 type Client = SharedRedis & { connect(): Promise<unknown>; unref(): void; on(event: 'error', listener: (error: Error) => void): unknown };

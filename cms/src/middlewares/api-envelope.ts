@@ -1,9 +1,9 @@
 /**
  * Wraps the custom routes (the old client's /public, /private and /api calls):
- * gives every request an id, answers failures as `{ success: false, error: { code, msg } }`
- * with a Thai message (the editors' text when they changed it), and never leaks internals. Strapi's own routes keep Strapi's format.
+ * answers failures as `{ success: false, error: { code, msg, requestId } }` with a Thai message
+ * (the editors' text when they changed it), and never leaks internals. Strapi's own routes keep
+ * Strapi's format. The request id is the request-context middleware's, which adds it to the body.
  */
-import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../lib/errors';
 import { textOverrides } from '../lib/texts';
@@ -14,9 +14,7 @@ import type { Ctx } from '../http/ctx';
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Ctx<{ requestId?: string }>, next: () => Promise<void>) => {
     if (!isCustomPath(ctx.path)) return next();
-    const requestId = String(ctx.get('x-request-id') || randomUUID()).slice(0, 64);
-    ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    const requestId = ctx.state.requestId;
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new ApiError(404, 'NOT_FOUND');
@@ -37,7 +35,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         ctx.body = { success: false, error: { code, msg: messageFor(code, locale, overrides) } };
         return;
       }
-      strapi.log.error(`[${requestId}] ${ctx.method} ${ctx.path} failed: ${error?.stack ?? error}`);
+      strapi.log.error(`${ctx.method} ${ctx.path} failed: ${error?.stack ?? error}`, { requestId });
       ctx.status = 500;
       ctx.body = { success: false, error: { code: 'INTERNAL_ERROR', msg: messageFor('INTERNAL_ERROR', locale, overrides), requestId } };
     }

@@ -6,6 +6,7 @@
 import { data, redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { getEnv } from '../env.server';
+import { requestIdHeaders } from './client-address.server';
 import { CmsApiError, callJson, postJson, type CallOptions } from './cms.server';
 import type { Locale } from '~/models/i18n';
 import { getSessionStudent, type SessionStudent } from './session.server';
@@ -153,7 +154,7 @@ export async function fetchSlip(name: string, admin: SessionStudent, signal?: Ab
 
 /** A private file (`/private/files/{name}`) fetched from the CMS with the administrator's token and passed on unchanged, never cached, sandboxed. */
 export async function passPrivateFile(url: string, admin: SessionStudent, signal?: AbortSignal): Promise<Response> {
-  const upstream = await fetch(`${getEnv().CMS_URL}${url}`, { headers: { authorization: `Bearer ${admin.jwt}` }, signal });
+  const upstream = await fetch(`${getEnv().CMS_URL}${url}`, { headers: { authorization: `Bearer ${admin.jwt}`, ...requestIdHeaders() }, signal });
   if (!upstream.ok || !upstream.body) throw data(null, { status: upstream.status === 404 ? 404 : 502 });
   const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
   return new Response(upstream.body, {

@@ -7,7 +7,7 @@ import type { Translate } from '@sala/shared/texts';
 import { codeMessage } from '~/models/checkout/code-message';
 import { z } from 'zod';
 import { getEnv } from '../env.server';
-import { clientAddressHeaders } from './client-address.server';
+import { clientAddressHeaders, requestIdHeaders } from './client-address.server';
 import { CourseListResponseSchema, TextsResponseSchema, type CourseListItem } from '~/models/catalog';
 import {
   CommentResponseSchema,
@@ -67,7 +67,7 @@ function withTimeout(timeoutMs: number, signal?: AbortSignal): AbortSignal {
 async function request(path: string, options: FetchOptions, init: CallInit = {}): Promise<Response> {
   const env = getEnv();
   const signal = withTimeout(options.timeoutMs ?? env.CMS_TIMEOUT_MS, options.signal);
-  const headers: Record<string, string> = { ...init.headers, accept: 'application/json', ...clientAddressHeaders() };
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json', ...clientAddressHeaders(), ...requestIdHeaders() };
   if (init.contentType) headers['content-type'] = init.contentType;
   if (init.jwt) headers.authorization = `Bearer ${init.jwt}`;
   if (init.locale) headers['x-locale'] = init.locale;

@@ -6,6 +6,7 @@
  */
 import { data } from '@remix-run/node';
 import { getEnv } from '../env.server';
+import { requestIdHeaders } from './client-address.server';
 import type { SessionStudent } from './session.server';
 
 const ORDER_ID = /^[1-9]\d{0,9}$/;
@@ -19,7 +20,7 @@ function documentPath(orderId: string, kind: OrderDocumentKind, shop: boolean): 
 
 export async function passOrderDocument(orderId: string, student: SessionStudent, signal?: AbortSignal, kind: OrderDocumentKind = 'receipt', shop = false): Promise<Response> {
   if (!ORDER_ID.test(orderId)) throw data(null, { status: 404 });
-  const upstream = await fetch(`${getEnv().CMS_URL}${documentPath(orderId, kind, shop)}`, { headers: { authorization: `Bearer ${student.jwt}` }, signal });
+  const upstream = await fetch(`${getEnv().CMS_URL}${documentPath(orderId, kind, shop)}`, { headers: { authorization: `Bearer ${student.jwt}`, ...requestIdHeaders() }, signal });
   if (upstream.status === 401) throw data(null, { status: 401 });
   if (!upstream.ok || !upstream.body || upstream.headers.get('content-type') !== 'application/pdf') throw data(null, { status: upstream.status === 404 ? 404 : 502 });
   const disposition = upstream.headers.get('content-disposition');

@@ -7,6 +7,7 @@ import { data } from '@remix-run/node';
 import { z } from 'zod';
 import type { SalesPeriod } from '@sala/shared/schemas';
 import { getEnv } from '../env.server';
+import { requestIdHeaders } from './client-address.server';
 import { callJson, type CallOptions } from './cms.server';
 import type { Locale } from '~/models/i18n';
 import type { SalesSummary } from '~/models/admin-sales/sales';
@@ -39,7 +40,7 @@ export type SalesExport = keyof typeof SALES_EXPORTS;
 /** An export of the period, streamed from the CMS to the browser as a download. */
 export async function streamSalesExport(kind: SalesExport, period: SalesPeriod, admin: SessionStudent, locale: Locale, signal?: AbortSignal): Promise<Response> {
   const upstream = await fetch(`${getEnv().CMS_URL}/private/admin/sales/${SALES_EXPORTS[kind]}?${query(period)}`, {
-    headers: { authorization: `Bearer ${admin.jwt}`, 'x-locale': locale },
+    headers: { authorization: `Bearer ${admin.jwt}`, 'x-locale': locale, ...requestIdHeaders() },
     signal,
   });
   if (!upstream.ok || !upstream.body) throw data(null, { status: upstream.status === 400 || upstream.status === 403 ? upstream.status : 502 });

@@ -4,6 +4,7 @@
  * one transaction through the order-state service (which releases seats and coupon
  * uses on a rejection); the student is mailed once it has committed.
  */
+import { paymentsSettled } from '../../../http/metrics';
 import type { Core } from '@strapi/strapi';
 import type { Currency, OrderStatus, PaymentReportStatus } from '@sala/shared/constants';
 import { money, toMajorNumber } from '@sala/shared/money';
@@ -126,6 +127,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         if (moved.changed) await notifications().queueReviewOutcome({ orderId: report.order.id, reportId: report.id, outcome: 'approved' });
         return { changed: moved.changed as boolean, order_token: report.order.order_token };
       });
+      if (result.changed) paymentsSettled.inc({ method: 'bank-transfer' });
       return { order_token: result.order_token };
     },
 

@@ -6,6 +6,7 @@
  * writes the order, with conditional updates, so two buyers can never both get the
  * last seat or the last use of a coupon; if any of them fails, nothing is written.
  */
+import { ordersPlaced } from '../../../http/metrics';
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { OrderStatus, WithholdingPercent } from '@sala/shared/constants';
@@ -283,6 +284,7 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         return { id: order.id, token, lineIds };
       });
 
+      ordersPlaced.inc();
       // A free order's state moved on in the transaction: read it back. Any other order is what was just written.
       const stored = breakdown.zeroTotal
         ? ((await readOrder({ id: placed.id })) as OrderRow)

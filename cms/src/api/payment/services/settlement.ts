@@ -13,6 +13,7 @@
  *   expired  → approved | review      (a late payment)
  *   approved, review: final (a paid order is never downgraded; staff resolve reviews)
  */
+import { callbacksRefused, paymentsSettled } from '../../../http/metrics';
 import type { Core } from '@strapi/strapi';
 import { ALL_PAYMENT_METHOD_IDS, type OrderStatus } from '@sala/shared/constants';
 import { ApiError } from '../../../lib/errors';
@@ -196,6 +197,7 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     const fresh = (await readAttempt({ id: attempt.id })) ?? attempt;
     if (!moved) return result(fresh, fresh.state, false);
+    paymentsSettled.inc({ method: attempt.provider });
     publish(fresh, 'approved');
     const user = order.user;
     const mailPaid = async (buyer: NonNullable<typeof user>, email: string) => {
@@ -320,9 +322,14 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async handleNotification(provider: ProviderName, request: CallbackRequest, cmsUrl: string): Promise<NotificationResult> {
       const refused: NotificationResult = { reply: { status: 400, contentType: 'text/plain', body: 'refused' }, attempt: null, settled: null };
+      /** Each refusal is counted (ADR 201): a run of them is a forger or a misconfigured key. */
+      const refuse = (reply: NotificationResult['reply'] = refused.reply): NotificationResult => {
+        callbacksRefused.inc({ provider });
+        return { ...refused, reply };
+      };
       const unavailable: NotificationResult = { reply: { status: 503, contentType: 'text/plain', body: 'try again later' }, attempt: null, settled: null };
       const adapters = adaptersOf(provider);
-      if (adapters.length === 0) return refused;
+      if (adapters.length === 0) return refuse();
       const site = await readSite(strapi);
       const reference = adapters[0].referenceOf(request);
       const attempt = reference ? await readAttempt({ provider, provider_reference: reference }) : null;
@@ -344,13 +351,13 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
           refused.reply = verified.reply;
         }
         strapi.log.warn(`[payment] ${provider} notification refused: ${reference ? `no attempt ${reference}` : 'it names no attempt'}`);
-        return refused;
+        return refuse();
       }
 
       const method = await readMethod(strapi, { method_id: attempt.method_id });
       if (!method || method.enabled === false) {
         strapi.log.warn(`[payment] ${provider} notification for attempt ${attempt.id} refused: its payment method ${attempt.method_id} is disabled`);
-        return refused;
+        return refuse();
       }
       let verified;
       try {
@@ -362,11 +369,11 @@ const settlementService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       if (!verified.ok) {
         strapi.log.warn(`[payment] ${provider} notification refused: ${verified.reason}`);
-        return { ...refused, reply: verified.reply };
+        return refuse(verified.reply);
       }
       if (verified.providerReference !== attempt.provider_reference) {
         strapi.log.warn(`[payment] ${provider} notification refused: it names ${reference} but verifies as ${verified.providerReference}`);
-        return refused;
+        return refuse();
       }
       const settled = await service.settle(attempt.id, verified);
       return { reply: verified.reply, attempt, settled };
