@@ -126,7 +126,7 @@ describe('signing in', () => {
     const unknownUser = await login(`nobody_${randomBytes(4).toString('hex')}`, 'not-the-password');
     for (const res of [wrongPassword, unknownUser]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, error: { code: 'PERMISSION_DENIED', msg: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่' } });
+      expect(res.body).toEqual({ success: false, error: { code: 'PERMISSION_DENIED', msg: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่', requestId: expect.any(String) } });
     }
   });
 

@@ -161,7 +161,7 @@ describe("the student's profile", () => {
     for (const token of [undefined, 'not-a-jwt', blocked.token]) {
       const res = await call('GET', '/private/students', { token });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, error: { code: 'PERMISSION_DENIED', msg: expect.stringMatching(THAI) } });
+      expect(res.body).toEqual({ success: false, error: { code: 'PERMISSION_DENIED', msg: expect.stringMatching(THAI), requestId: expect.any(String) } });
     }
   });
 

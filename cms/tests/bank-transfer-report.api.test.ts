@@ -182,7 +182,7 @@ describe('POST /private/payment/report', () => {
     ])('%s', async (_label, change, field, message) => {
       const res = await call('POST', '/private/payment/report', buyer, reportBody(order.id, slip, change));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: { code: 'VALIDATION_ERROR', msg: 'คุณกรอกข้อมูลไม่ถูกต้อง', errors: { [field]: [message] } } });
+      expect(res.body).toEqual({ success: false, error: { code: 'VALIDATION_ERROR', msg: 'คุณกรอกข้อมูลไม่ถูกต้อง', errors: { [field]: [message] }, requestId: expect.any(String) } });
       expect(await reportsOf(order.id)).toBe(0);
       expect(await orderStatus(order.id)).toBe('notYetReceived');
     });

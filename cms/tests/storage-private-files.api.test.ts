@@ -208,7 +208,7 @@ describe('GET /private/files/{name}', () => {
   it('answers a visitor 401 PERMISSION_DENIED in the error envelope', async () => {
     const res = await fetchAs(`/private/files/${slip}`);
     expect(res.status).toBe(401);
-    expect(json(res.bytes)).toEqual({ success: false, error: { code: 'PERMISSION_DENIED', msg: expect.any(String) } });
+    expect(json(res.bytes)).toEqual({ success: false, error: { code: 'PERMISSION_DENIED', msg: expect.any(String), requestId: expect.any(String) } });
     expect(res.bytes.includes(png)).toBe(false);
   });
 
@@ -216,7 +216,7 @@ describe('GET /private/files/{name}', () => {
     const res = await fetchAs(`/private/files/${slip}`, other);
     const missing = await fetchAs(`/private/files/${randomBytes(16).toString('hex')}.png`, other);
     expect(res.status).toBe(404);
-    expect(json(res.bytes)).toEqual({ success: false, error: { code: 'NOT_FOUND', msg: expect.any(String) } });
+    expect(json(res.bytes)).toEqual({ success: false, error: { code: 'NOT_FOUND', msg: expect.any(String), requestId: expect.any(String) } });
     expect(json(res.bytes).error.msg).toBe(json(missing.bytes).error.msg);
     expect(missing.status).toBe(404);
     expect(json(res.bytes).error.msg).toMatch(/[\u0E00-\u0E7F]/);
