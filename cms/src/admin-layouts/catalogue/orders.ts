@@ -202,17 +202,22 @@ export const TAX_DOCUMENT: AdminLayout = {
   },
 };
 
-export const TAX_DOCUMENT_COUNTER: AdminLayout = {
-  uid: 'api::tax-document.tax-document-counter',
-  kind: 'content-type',
-  readOnly: true,
-  mainField: 'year',
-  defaultSortBy: 'year',
-  defaultSortOrder: 'DESC',
-  list: ['year', 'last_number'],
-  groups: [{ title: 'ตัวนับเลขที่เอกสาร', fields: ['year', 'last_number'] }],
-  fields: {
-    year: { label: 'ปี', description: 'ปี ค.ศ. ของลำดับ' },
-    last_number: { label: 'เลขล่าสุด', description: 'เลขที่ออกไปล่าสุดในปีนั้น' },
-  },
-};
+/** A per-year document counter (read only): its year and the last number it gave. */
+export function yearCounterLayout(uid: string, title: string, lastNumber: string): AdminLayout {
+  return {
+    uid,
+    kind: 'content-type',
+    readOnly: true,
+    mainField: 'year',
+    defaultSortBy: 'year',
+    defaultSortOrder: 'DESC',
+    list: ['year', 'last_number'],
+    groups: [{ title, fields: ['year', 'last_number'] }],
+    fields: {
+      year: { label: 'ปี', description: 'ปี ค.ศ. ของลำดับ' },
+      last_number: { label: 'เลขล่าสุด', description: lastNumber },
+    },
+  };
+}
+
+export const TAX_DOCUMENT_COUNTER = yearCounterLayout('api::tax-document.tax-document-counter', 'ตัวนับเลขที่เอกสาร', 'เลขที่ออกไปล่าสุดในปีนั้น');

@@ -3,6 +3,7 @@
  * notes and their counter. Written only by the shop's own calls, shown read-only in the admin.
  */
 import type { AdminLayout } from '../types';
+import { yearCounterLayout } from './orders';
 
 export const WITHHOLDING_CERTIFICATE: AdminLayout = {
   uid: 'api::order-paperwork.withholding-certificate',
@@ -42,17 +43,4 @@ export const CREDIT_NOTE: AdminLayout = {
   },
 };
 
-export const CREDIT_NOTE_COUNTER: AdminLayout = {
-  uid: 'api::order-paperwork.credit-note-counter',
-  kind: 'content-type',
-  readOnly: true,
-  mainField: 'year',
-  defaultSortBy: 'year',
-  defaultSortOrder: 'DESC',
-  list: ['year', 'last_number'],
-  groups: [{ title: 'ตัวนับเลขที่ใบลดหนี้', fields: ['year', 'last_number'] }],
-  fields: {
-    year: { label: 'ปี', description: 'ปี ค.ศ. ของลำดับ' },
-    last_number: { label: 'เลขล่าสุด', description: 'เลขที่ใบลดหนี้ที่ออกไปล่าสุดในปีนั้น' },
-  },
-};
+export const CREDIT_NOTE_COUNTER = yearCounterLayout('api::order-paperwork.credit-note-counter', 'ตัวนับเลขที่ใบลดหนี้', 'เลขที่ใบลดหนี้ที่ออกไปล่าสุดในปีนั้น');
