@@ -63,7 +63,7 @@ describe('anonymous uploads', () => {
   it('(9) are refused without a ticket from the checkout, and with a forged one', async () => {
     const none = await upload(picture(1), { from: '127.0.0.60' });
     expect(none.status, none.text).toBe(401);
-    expect(none.body).toEqual({ success: false, error: { code: 'UNAUTHORIZED', msg: expect.stringMatching(/[\u0E01-\u0E5B]/) } });
+    expect(none.body).toEqual({ success: false, error: { code: 'UNAUTHORIZED', msg: expect.stringMatching(/[\u0E01-\u0E5B]/), requestId: expect.any(String) } });
     const forged = await upload(picture(1), { from: '127.0.0.60', ticket: 'checkout.9999999999.abcdef.0000' });
     expect(forged.status).toBe(401);
   });

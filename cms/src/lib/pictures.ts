@@ -78,6 +78,19 @@ export function renditionWidths(width: number): number[] {
 
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
+/**
+ * The stored file's bytes. Strapi's local provider writes an upload in place, so a second
+ * process storing a file of the same name (two CMS seeding the same demo picture) can leave it
+ * empty for a moment: an empty read is tried again for up to two seconds.
+ */
+async function readStored(file: string): Promise<Buffer> {
+  for (let attempt = 0; ; attempt += 1) {
+    const data = await fs.promises.readFile(file);
+    if (data.length > 0 || attempt >= 20) return data;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Writes through a temporary file and a rename, so a reader (or a second process seeding the same demo file) never sees half a picture. */
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -94,7 +107,7 @@ export async function processPicture(args: { dir: string; hash: string; ext: str
   const { dir, hash, ext, mime } = args;
   const urlPrefix = args.urlPrefix ?? '/uploads/';
   const original = path.join(dir, `${hash}${ext}`);
-  const input = await fs.promises.readFile(original);
+  const input = await readStored(original);
   const open = () => sharp()(input, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate();
 
   const upright = open();

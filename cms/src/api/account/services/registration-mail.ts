@@ -27,13 +27,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   const outbox = () => strapi.service('api::mail.outbox') as MailOutboxService;
   const perStudent = () => (limiter ??= createLimiter(strapi, 'registration-mail', { points: envLimit(strapi, 'REGISTRATION_MAIL_MAX_PER_HOUR', 5), durationSeconds: 3600 }));
 
+  type Addressee = { username: string; email: string; firstname: string | null; lastname: string | null };
+
   /** Builds the mail for a student; the password is not an input, so it cannot end up in it. */
   async function composeRegistrationMail(userId: number, locale: Locale): Promise<RegistrationMail> {
     const user = (await strapi.db.query(USER_UID).findOne({
       select: ['username', 'email', 'firstname', 'lastname'],
       where: { id: userId },
-    })) as { username: string; email: string; firstname: string | null; lastname: string | null } | null;
+    })) as Addressee | null;
     if (!user) throw notFound();
+    return composeFor(user, locale);
+  }
+
+  async function composeFor(user: Addressee, locale: Locale): Promise<RegistrationMail> {
     const settings = (await strapi.service('api::account.public-settings').readSettings()) as SiteSettings;
     const texts = await textOverrides(strapi, locale);
     const t = (key: TextKey, params?: TextParams) => translate(key, locale, texts, params);
@@ -59,11 +65,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     composeRegistrationMail,
 
     /**
-     * Queues the welcome mail of a student whose account is being created, in the sign-up's
-     * transaction (ADR 199): the account and its mail commit together; the worker sends it.
+     * The welcome mail of a student about to be created, built before the sign-up's transaction:
+     * the texts and settings it reads may wait for a pooled connection, which a transaction
+     * holding the sign-up lock must never do while other sign-ups hold the rest of the pool.
      */
-    async queueWelcomeMail(userId: number, locale: Locale): Promise<void> {
-      await outbox().queue('welcome', await composeRegistrationMail(userId, locale));
+    composeWelcomeMail: (user: Addressee, locale: Locale): Promise<RegistrationMail> => composeFor(user, locale),
+
+    /** Queues a composed welcome mail in the sign-up's transaction (ADR 199): the account and its mail commit together. */
+    async queueWelcomeMail(mail: RegistrationMail): Promise<void> {
+      await outbox().queue('welcome', mail);
     },
 
     /** Sends the mail to the student's own address; at most REGISTRATION_MAIL_MAX_PER_HOUR an hour. */

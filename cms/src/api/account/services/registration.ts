@@ -206,6 +206,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
         const { password } = (await strapi.plugin('users-permissions').service('user').ensureHashedPasswords({ password: payload.password })) as { password: string };
         const username = payload.username!.trim();
         const email = payload.email.toLowerCase();
+        const enabled = (name: 'firstname' | 'lastname' | 'nickname' | 'tel' | 'address') => (settings[`is_enable_${name}`] ? payload[name] || null : null);
+        const welcome = await strapi.service('api::account.registration-mail').composeWelcomeMail({ username, email, firstname: enabled('firstname'), lastname: enabled('lastname') }, locale);
 
         userId = await strapi.db.transaction(async ({ trx }) => {
           if (strapi.db.dialect.client === 'postgres') await trx.raw('select pg_advisory_xact_lock(?)', [SIGNUP_LOCK_KEY]);
@@ -225,7 +227,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
             throw invalidRegistration({ studentGroupKpi: t('validation_user_group_required') });
           }
 
-          const enabled = (name: 'firstname' | 'lastname' | 'nickname' | 'tel' | 'address') => (settings[`is_enable_${name}`] ? payload[name] || null : null);
           const created = (await users.create({
             data: {
               username,
@@ -250,7 +251,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
           })) as { id: number };
           const attached = [...(checked.pictureFile ? [checked.pictureFile] : []), ...(checked.withTax ? checked.certificates : []), ...checked.labelFiles];
           await claimUploadedFiles(strapi, attached, created.id);
-          await strapi.service('api::account.registration-mail').queueWelcomeMail(created.id, locale);
+          await strapi.service('api::account.registration-mail').queueWelcomeMail(welcome);
           return created.id;
         });
       } catch (error) {
