@@ -27,7 +27,7 @@ export function logFormat(env: NodeJS.ProcessEnv = process.env): 'json' | 'prett
 const format =
   logFormat() === 'json'
     ? winston.format.combine(withRequestId(), winston.format.timestamp(), winston.format.errors({ stack: true }), winston.format.json())
-    : winston.format.combine(withRequestId(), idAtTheEnd(), formats.prettyPrint({ timestamps: 'YYYY-MM-DD hh:mm:ss.SSS' }));
+    : winston.format.combine(withRequestId(), idAtTheEnd(), formats.prettyPrint({ timestamps: 'YYYY-MM-DD HH:mm:ss.SSS' }));
 
 /** The format is the logger's own: Strapi's default one (coloured, readable) is replaced, not added to. */
 export default {
