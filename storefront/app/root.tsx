@@ -21,6 +21,7 @@ import '~/styles/site.css';
 import '~/styles/fonts.css';
 import '~/styles/course.css';
 import '~/styles/course-card.css';
+import '~/styles/home.css';
 import '~/styles/markdown.css';
 import '~/styles/checkout.css';
 import sarabunThai400 from '@fontsource/sarabun/files/sarabun-thai-400-normal.woff2?url';
