@@ -1,11 +1,11 @@
 /**
  * The video playlist screen: the lecture being studied (video, reading, file, quiz or
  * homework), the sections and lectures with their lock reasons, and the access countdown.
- * Lectures are plain links (`?lecture=`), so the list works before scripts load too.
+ * Lectures are plain links (`?lecture=`), so the list works before scripts load too. Plain
+ * elements with the static classes of styles/learn.css: no runtime styling (ADR 208).
  */
-import { chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type HTMLAttributes } from 'react';
 import { Markdown } from '~/components/course/markdown';
 import { formatDate, formatDuration } from '~/components/course/format';
 import type { CountdownView, LectureLock, LectureView, PlaylistView } from '~/models/learn/types';
@@ -20,37 +20,14 @@ export type LearnPageProps = {
   signedIn: boolean;
 };
 
-const Shell = chakra('div', { base: { maxW: '7xl', mx: 'auto', px: { base: '3', md: '6' }, py: { base: '4', md: '6' }, w: 'full' } });
-const Columns = chakra('div', {
-  base: { display: 'grid', gap: { base: '5', lg: '6' }, gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 22rem' }, alignItems: 'start' },
-});
-const Panel = chakra('div', { base: { bg: 'bg', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', p: { base: '4', md: '5' } } });
-const ActionLink = chakra('a', {
-  base: { display: 'inline-flex', alignItems: 'center', h: '11', px: '5', borderRadius: 'lg', bg: 'brand', color: 'white', fontWeight: '600', _hover: { textDecoration: 'none', opacity: 0.9 } },
-});
-const BackLink = chakra(Link, { base: { color: 'brand', fontWeight: '600', fontSize: 'sm' } });
+/** A bordered block of the page: the lecture's content and the playlist. */
+function Panel({ as: Element = 'div', className, ...props }: HTMLAttributes<HTMLElement> & { as?: 'div' | 'nav' }) {
+  return <Element className={className ? `learn-panel ${className}` : 'learn-panel'} {...props} />;
+}
 
-/** The loader the spec asks for: shown over the page, gone about a second after it loads (pure CSS, so also without scripts). */
-const PageLoader = chakra('div', {
-  base: {
-    position: 'fixed',
-    inset: '0',
-    zIndex: 'overlay',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    bg: 'bg',
-    pointerEvents: 'none',
-    animationName: 'fade-out',
-    animationDuration: '200ms',
-    animationDelay: '1s',
-    animationFillMode: 'forwards',
-    animationTimingFunction: 'ease-in',
-  },
-});
-const Spinner = chakra('span', {
-  base: { w: '10', h: '10', borderWidth: '4px', borderColor: 'border', borderTopColor: 'brand', borderRadius: 'full', animation: 'spin 0.8s linear infinite' },
-});
+function ActionLink(props: AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return <a className="learn-action" {...props} />;
+}
 
 function lockText(lock: LectureLock, t: ReturnType<typeof useT>, releaseDate: string | null): string {
   switch (lock) {
@@ -72,14 +49,14 @@ function lockText(lock: LectureLock, t: ReturnType<typeof useT>, releaseDate: st
 function Countdown({ countdown }: { countdown: CountdownView }) {
   const t = useT();
   const locale = useLocale();
-  if (countdown.lifetime) return <chakra.span>{t('learn_lifetime_access')}</chakra.span>;
-  if (countdown.expired) return <chakra.span color="red.600">{t('countdown_expired')}</chakra.span>;
+  if (countdown.lifetime) return <span>{t('learn_lifetime_access')}</span>;
+  if (countdown.expired) return <span className="learn-expired">{t('countdown_expired')}</span>;
   const minutes = Math.floor(countdown.remainingMs / 60_000);
   return (
-    <chakra.span>
+    <span>
       {t('countdown_remaining', { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 })}
-      {countdown.finishAt ? <chakra.span color="fg.muted"> · {t('learn_access_until', { date: formatDate(countdown.finishAt, locale) ?? '' })}</chakra.span> : null}
-    </chakra.span>
+      {countdown.finishAt ? <span className="learn-muted"> · {t('learn_access_until', { date: formatDate(countdown.finishAt, locale) ?? '' })}</span> : null}
+    </span>
   );
 }
 
@@ -112,49 +89,43 @@ function LectureRow({ lecture, selected }: { lecture: LectureView; selected: boo
   const duration = lecture.kind === 'video' ? formatDuration(lecture.seconds) : null;
   const body = (
     <>
-      <chakra.span aria-hidden w="6" flexShrink={0} textAlign="center" color={lecture.lock ? 'fg.subtle' : 'brand'} fontWeight="700">
+      <span aria-hidden className="learn-row-icon">
         {lecture.lock ? <LockIcon /> : lecture.completed ? '✓' : KIND_ICON[lecture.kind]}
-      </chakra.span>
-      <chakra.span flex="1" minW="0">
-        <chakra.span display="block" fontWeight={selected ? '700' : '500'} overflowWrap="anywhere">
-          {lecture.name}
-        </chakra.span>
-        <chakra.span display="block" fontSize="xs" color="fg.muted">
+      </span>
+      <span className="learn-row-text">
+        <span className={selected ? 'learn-row-name learn-bold' : 'learn-row-name'}>{lecture.name}</span>
+        <span className="learn-block learn-xs learn-muted">
           {t(`learn_kind_${lecture.kind}`)}
           {duration ? ` · ${duration}` : ''}
           {lecture.preview ? ` · ${t('playlist_lecture_preview')}` : ''}
           {lecture.completed ? ` · ${t('learn_completed')}` : ''}
           {lecture.kind === 'quiz' && lecture.quizScore !== null ? ` · ${t('learn_quiz_score', { score: lecture.quizScore })}` : ''}
-        </chakra.span>
+        </span>
         {lecture.lock ? (
-          <chakra.span display="block" fontSize="xs" color="orange.700" data-testid="lecture-lock-reason">
+          <span className="learn-block learn-xs learn-lock" data-testid="lecture-lock-reason">
             {lockText(lecture.lock, t, formatDate(lecture.releaseDate, locale))}
-          </chakra.span>
+          </span>
         ) : null}
-      </chakra.span>
+      </span>
     </>
   );
-  const rowStyle = { display: 'flex', gap: '2', alignItems: 'flex-start', px: '3', py: '2.5', borderRadius: 'lg', w: 'full' } as const;
   return (
-    <chakra.li data-testid="playlist-lecture" data-lecture-id={lecture.id} data-locked={lecture.lock ? 'true' : 'false'}>
+    <li data-testid="playlist-lecture" data-lecture-id={lecture.id} data-locked={lecture.lock ? 'true' : 'false'}>
       {lecture.lock ? (
-        <chakra.div {...rowStyle} color="fg.muted" aria-disabled="true">
+        <div className="learn-row learn-row-locked" aria-disabled="true">
           {body}
-        </chakra.div>
+        </div>
       ) : (
-        <chakra.a
-          asChild
-          {...rowStyle}
-          bg={selected ? 'brandSubtle' : undefined}
-          _hover={{ bg: selected ? 'brandSubtle' : 'bg.muted', textDecoration: 'none' }}
+        <Link
+          to={`?lecture=${lecture.id}`}
+          preventScrollReset
+          className={selected ? 'learn-row learn-row-link learn-row-selected' : 'learn-row learn-row-link'}
           aria-current={selected ? 'true' : undefined}
         >
-          <Link to={`?lecture=${lecture.id}`} preventScrollReset>
-            {body}
-          </Link>
-        </chakra.a>
+          {body}
+        </Link>
       )}
-    </chakra.li>
+    </li>
   );
 }
 
@@ -187,20 +158,16 @@ function LectureContent({
   useMarkOpened(lecture, progressUrl, signedIn, onFinished);
   if (lecture.lock) {
     return (
-      <Panel data-testid="lecture-locked" textAlign="center" py="10">
-        <chakra.p fontSize="3xl" aria-hidden>
+      <Panel data-testid="lecture-locked" className="learn-locked">
+        <p className="learn-locked-icon" aria-hidden>
           <LockIcon size={28} />
-        </chakra.p>
-        <chakra.h2 fontWeight="700" fontSize="lg" mt="2">
-          {t('learn_lock_title')}
-        </chakra.h2>
-        <chakra.p mt="2" color="fg.muted">
-          {lockText(lecture.lock, t, formatDate(lecture.releaseDate, locale))}
-        </chakra.p>
+        </p>
+        <h2 className="learn-heading learn-mt-2">{t('learn_lock_title')}</h2>
+        <p className="learn-mt-2 learn-muted">{lockText(lecture.lock, t, formatDate(lecture.releaseDate, locale))}</p>
         {lecture.lock !== 'NOT_RELEASED' && lecture.lock !== 'ORDER_IN_PROGRESS' ? (
-          <chakra.div mt="5">
+          <div className="learn-mt-5">
             <ActionLink href={course.path}>{t('course_register_now')}</ActionLink>
-          </chakra.div>
+          </div>
         ) : null}
       </Panel>
     );
@@ -215,7 +182,7 @@ function LectureContent({
               {t('learn_external_video')}
             </ActionLink>
           ) : (
-            <chakra.p color="fg.muted">{t('learn_video_unsupported')}</chakra.p>
+            <p className="learn-muted">{t('learn_video_unsupported')}</p>
           )}
         </Panel>
       );
@@ -226,48 +193,44 @@ function LectureContent({
         <Panel data-testid="lecture-file">
           {lecture.text ? <Markdown source={lecture.text} /> : null}
           {lecture.file ? (
-            <chakra.div mt={lecture.text ? '4' : '0'}>
+            <div className={lecture.text ? 'learn-mt-4' : undefined}>
               <ActionLink href={lecture.file.url} target="_blank" rel="noopener noreferrer" download>
                 {t('learn_open_file', { name: lecture.file.name })}
               </ActionLink>
-            </chakra.div>
+            </div>
           ) : null}
         </Panel>
       );
     case 'quiz':
       return (
         <Panel data-testid="lecture-quiz">
-          <chakra.h2 fontWeight="700" fontSize="lg">
-            {t('learn_quiz_title', { id: lecture.quizId ?? '-' })}
-          </chakra.h2>
-          {lecture.quizPassScore !== null ? <chakra.p mt="2">{t('learn_quiz_pass_score', { score: lecture.quizPassScore })}</chakra.p> : null}
+          <h2 className="learn-heading">{t('learn_quiz_title', { id: lecture.quizId ?? '-' })}</h2>
+          {lecture.quizPassScore !== null ? <p className="learn-mt-2">{t('learn_quiz_pass_score', { score: lecture.quizPassScore })}</p> : null}
           {lecture.quizScore !== null ? (
-            <chakra.p mt="2" fontWeight="600" data-testid="lecture-quiz-score">
+            <p className="learn-mt-2 learn-strong" data-testid="lecture-quiz-score">
               {t('quiz_best_score', { score: lecture.quizScore })}
-            </chakra.p>
+            </p>
           ) : null}
           {lecture.quizId !== null ? (
-            <chakra.div mt="4">
+            <div className="learn-mt-4">
               <ActionLink href={`/quiz/${lecture.quizId}?course=${course.id}&lecture=${lecture.id}`}>{t('learn_quiz_open')}</ActionLink>
-            </chakra.div>
+            </div>
           ) : null}
         </Panel>
       );
     case 'homework':
       return (
         <Panel data-testid="lecture-homework">
-          <chakra.h2 fontWeight="700" fontSize="lg">
-            {t('learn_homework_title', { id: lecture.homeworkId ?? '-' })}
-          </chakra.h2>
+          <h2 className="learn-heading">{t('learn_homework_title', { id: lecture.homeworkId ?? '-' })}</h2>
           {lecture.text ? (
-            <chakra.div mt="2">
+            <div className="learn-mt-2">
               <Markdown source={lecture.text} />
-            </chakra.div>
+            </div>
           ) : null}
           {lecture.homeworkId !== null ? (
-            <chakra.div mt="4">
+            <div className="learn-mt-4">
               <ActionLink href={`/homework/${lecture.homeworkId}?course=${course.id}&lecture=${lecture.id}`}>{t('learn_homework_open')}</ActionLink>
-            </chakra.div>
+            </div>
           ) : null}
         </Panel>
       );
@@ -294,62 +257,53 @@ export function LearnPage({ course, playlist, selectedId, countdown, signedIn }:
   const releaseDate = formatDate(playlist.releaseDate, locale);
 
   return (
-    <Shell data-testid="learn-page">
-      <PageLoader data-testid="page-loader" role="status" aria-label={t('learn_loading')}>
-        <Spinner />
-      </PageLoader>
-      <chakra.div display="flex" flexWrap="wrap" gap="2" alignItems="baseline" justifyContent="space-between" mb="4">
-        <chakra.div minW="0">
-          <BackLink to={course.path}>← {t('learn_back_to_course')}</BackLink>
-          <chakra.h1 fontSize={{ base: 'xl', md: '2xl' }} fontWeight="700" mt="1" overflowWrap="anywhere">
-            {course.title}
-          </chakra.h1>
-        </chakra.div>
-        <chakra.div fontSize="sm" data-testid="learn-countdown" textAlign={{ base: 'left', md: 'right' }}>
+    <div className="learn-shell" data-testid="learn-page">
+      {/* the loader the spec asks for: over the page, gone about a second after it loads (pure CSS, so also without scripts) */}
+      <div className="learn-loader" data-testid="page-loader" role="status" aria-label={t('learn_loading')}>
+        <span className="learn-spinner" />
+      </div>
+      <div className="learn-head">
+        <div className="learn-head-title">
+          <Link to={course.path} className="learn-back learn-sm">
+            ← {t('learn_back_to_course')}
+          </Link>
+          <h1 className="learn-title">{course.title}</h1>
+        </div>
+        <div className="learn-status learn-sm" data-testid="learn-countdown">
           {countdown ? <Countdown countdown={countdown} /> : null}
-          {signedIn && playlist.canLearn ? (
-            <chakra.span display="block" color="fg.muted">
-              {t('learn_completed_count', { done, total: lectures.length })}
-            </chakra.span>
-          ) : null}
-        </chakra.div>
-      </chakra.div>
+          {signedIn && playlist.canLearn ? <span className="learn-block learn-muted">{t('learn_completed_count', { done, total: lectures.length })}</span> : null}
+        </div>
+      </div>
       {!playlist.canLearn && playlist.lock ? (
-        <chakra.p role="note" data-testid="learn-lock-notice" mb="4" p="3" borderRadius="lg" bg="orange.50" color="orange.800" fontSize="sm">
+        <p role="note" data-testid="learn-lock-notice" className="learn-notice">
           {lockText(playlist.lock, t, releaseDate)}
-        </chakra.p>
+        </p>
       ) : null}
-      <Columns>
-        <chakra.section aria-labelledby="lecture-title" minW="0">
-          <chakra.p fontSize="xs" color="fg.muted">
-            {t('learn_now_playing')}
-          </chakra.p>
-          <chakra.h2 id="lecture-title" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="700" mb="3" overflowWrap="anywhere">
+      <div className="learn-columns">
+        <section aria-labelledby="lecture-title" className="learn-main">
+          <p className="learn-xs learn-muted">{t('learn_now_playing')}</p>
+          <h2 id="lecture-title" className="learn-lecture-title">
             {selected.name}
-          </chakra.h2>
+          </h2>
           <LectureContent key={selected.id} lecture={selected} course={course} signedIn={signedIn} onFinished={onFinished} />
-        </chakra.section>
-        <Panel as="nav" aria-labelledby="playlist-title" p={{ base: '2', md: '3' }}>
-          <chakra.h2 id="playlist-title" fontWeight="700" px="3" pt="2" pb="1">
+        </section>
+        <Panel as="nav" aria-labelledby="playlist-title" className="learn-playlist">
+          <h2 id="playlist-title" className="learn-playlist-title learn-bold">
             {t('playlist_sections')}
-          </chakra.h2>
-          {lectures.length === 0 ? <chakra.p px="3">{t('learn_no_lectures')}</chakra.p> : null}
+          </h2>
+          {lectures.length === 0 ? <p className="learn-px-3">{t('learn_no_lectures')}</p> : null}
           {sections.map((section, index) => (
-            <chakra.div key={section.id ?? `loose-${index}`} mt="2">
-              {section.name ? (
-                <chakra.h3 px="3" py="1" fontSize="sm" fontWeight="700" color="fg.muted">
-                  {section.name}
-                </chakra.h3>
-              ) : null}
-              <chakra.ul listStyle="none">
+            <div key={section.id ?? `loose-${index}`} className="learn-mt-2">
+              {section.name ? <h3 className="learn-section-title learn-sm learn-bold learn-muted">{section.name}</h3> : null}
+              <ul>
                 {section.lectures.map((lecture) => (
                   <LectureRow key={lecture.id} lecture={lecture} selected={lecture.id === selected.id} />
                 ))}
-              </chakra.ul>
-            </chakra.div>
+              </ul>
+            </div>
           ))}
         </Panel>
-      </Columns>
-    </Shell>
+      </div>
+    </div>
   );
 }

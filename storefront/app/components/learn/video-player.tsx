@@ -2,9 +2,8 @@
  * An HTML5 video lecture that starts where the student stopped and saves where they are:
  * every 10 s while playing, on pause, on a seek, at the end (completed), when the lecture
  * changes and when the page is left (sendBeacon). Saves go to the playlist's own progress
- * route, which adds the student from the session.
+ * route, which adds the student from the session. Styled by styles/learn.css (ADR 208).
  */
-import { chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LectureView } from '~/models/learn/types';
 import { useT } from '~/models/i18n';
@@ -71,7 +70,8 @@ export function VideoPlayer({ progressUrl, lecture, video, saves, onFinished }: 
   const resumedLabel = resumedAt !== null ? formatDuration(resumedAt) : null;
   return (
     <div>
-      <chakra.video
+      <video
+        className="learn-video"
         ref={ref}
         data-testid="lecture-video"
         data-lecture-id={lecture.id}
@@ -79,10 +79,6 @@ export function VideoPlayer({ progressUrl, lecture, video, saves, onFinished }: 
         playsInline
         preload="metadata"
         crossOrigin={video.subtitleUrl ? 'anonymous' : undefined}
-        w="full"
-        aspectRatio="16 / 9"
-        bg="black"
-        borderRadius="xl"
         onLoadedMetadata={resume}
         onTimeUpdate={() => {
           if (Date.now() - lastSaved.current.at >= SAVE_EVERY_MS) save();
@@ -97,11 +93,11 @@ export function VideoPlayer({ progressUrl, lecture, video, saves, onFinished }: 
         <source src={video.url} type={video.mime ?? undefined} />
         {video.subtitleUrl ? <track kind="subtitles" src={video.subtitleUrl} srcLang="th" label={t('learn_subtitles')} default /> : null}
         {t('learn_video_unsupported')}
-      </chakra.video>
+      </video>
       {resumedLabel ? (
-        <chakra.p mt="2" fontSize="sm" color="fg.muted" data-testid="video-resumed">
+        <p className="learn-mt-2 learn-sm learn-muted" data-testid="video-resumed">
           {t('learn_resumed_at', { time: resumedLabel })}
-        </chakra.p>
+        </p>
       ) : null}
     </div>
   );
