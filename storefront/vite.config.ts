@@ -135,9 +135,18 @@ function chakraWithThemePlugin(): Plugin {
  * with them. The server build is one file and keeps Vite's defaults.
  */
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)[\\/]/;
+/**
+ * The playlist's own code (ADR 208), about 10 KB since it lost Chakra: merged as a small chunk, it
+ * went into a chunk the root loads, so every page downloaded it. A chunk of its own is not merged.
+ */
+const PLAYLIST_MODULE = /[\\/]app[\\/](components[\\/]learn[\\/]|routes[\\/]courses\.\$id_\.learn\.tsx)/;
+
+// Rollup's helper for CommonJS modules (React's are), which the framework chunk has always held
+const COMMONJS_HELPERS = '\0commonjsHelpers.js';
 
 function clientChunk(id: string): string | undefined {
-  if (FRAMEWORK_MODULE.test(id)) return 'framework';
+  if (FRAMEWORK_MODULE.test(id) || id === COMMONJS_HELPERS) return 'framework';
+  if (PLAYLIST_MODULE.test(id)) return 'playlist';
   return undefined;
 }
 
@@ -174,7 +183,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {}
     : {
         rollupOptions: {
-          output: { manualChunks: clientChunk, experimentalMinChunkSize: 20_000 },
+          output: { manualChunks: clientChunk, onlyExplicitManualChunks: true, experimentalMinChunkSize: 20_000 },
           // Chakra builds an unused default system when its preset module loads (the course page's
           // largest task, ADR 145); marked pure, the call is dropped. Ours is built on first use (theme.ts).
           treeshake: { manualPureFunctions: ['createSystem'] },
