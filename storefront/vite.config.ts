@@ -133,21 +133,51 @@ function chakraWithThemePlugin(): Plugin {
  * request on the page's critical path. The framework every page runs (React, Remix and its router)
  * is one chunk, and chunks without side effects smaller than 20 KB are merged into a chunk loaded
  * with them. The server build is one file and keeps Vite's defaults.
+ *
+ * Such a merge may put code into a chunk that pages without it load too: the product pages, drawn
+ * without Chakra (ADR 207), have no side effects, and below 20 KB their code went into the chunk
+ * the root loads on every page. They have chunks of their own: the page of a product (its route,
+ * its components and the card whose stock label it shows) and the list (its route, its search and
+ * its page links). A manual chunk holds the modules named here and no more
+ * (`onlyExplicitManualChunks`), so the product chunk does not take the app modules it shares with
+ * the root; the framework chunk still takes every module the framework imports, as before.
+ * The shop's constants (`@sala/shared/constants`, with the product list's choices built on them) are
+ * a chunk of their own too: the list and the checkout use them, and merged as a small chunk they
+ * went into one the course page loads before its first paint.
  */
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)[\\/]/;
 /**
- * The playlist's own code (ADR 208), about 10 KB since it lost Chakra: merged as a small chunk, it
- * went into a chunk the root loads, so every page downloaded it. A chunk of its own is not merged.
+ * The playlist's own code (ADR 208), about 10 KB since it lost Chakra, and the home page's body
+ * (ADR 209): merged as small chunks, they went into a chunk the root loads, so every page
+ * downloaded them. A chunk of their own is not merged.
  */
 const PLAYLIST_MODULE = /[\\/]app[\\/](components[\\/]learn[\\/]|routes[\\/]courses\.\$id_\.learn\.tsx)/;
+const HOME_MODULE = /[\\/]app[\\/](components[\\/]home[\\/]|routes[\\/]_index\.tsx)/;
+const PRODUCT_PAGE_MODULE = /[\\/]app[\\/](routes[\\/]products\.\$id\.tsx|components[\\/]products[\\/](product-page|buy-box|product-gallery|product-tabs|product-card)\.tsx)(\?.*)?$/;
+const PRODUCT_LIST_MODULE = /[\\/]app[\\/](routes[\\/]products\._index\.tsx|components[\\/]products[\\/](list-controls|pagination)\.tsx)(\?.*)?$/;
+const CONSTANTS_MODULE = /[\\/](shared[\\/]src[\\/]constants[\\/]index\.ts|app[\\/]models[\\/]products[\\/]types\.ts)$/;
 
-// Rollup's helper for CommonJS modules (React's are), which the framework chunk has always held
-const COMMONJS_HELPERS = '\0commonjsHelpers.js';
+/** The chunks of one page's own code (and the shop's constants), each named here. */
+const PAGE_CHUNKS: readonly (readonly [RegExp, string])[] = [
+  [PLAYLIST_MODULE, 'playlist'],
+  [HOME_MODULE, 'home'],
+  [PRODUCT_PAGE_MODULE, 'product-page'],
+  [PRODUCT_LIST_MODULE, 'product-list'],
+  [CONSTANTS_MODULE, 'constants'],
+];
 
-function clientChunk(id: string): string | undefined {
-  if (FRAMEWORK_MODULE.test(id) || id === COMMONJS_HELPERS) return 'framework';
-  if (PLAYLIST_MODULE.test(id)) return 'playlist';
-  return undefined;
+type ModuleImporters = (id: string) => { importers: readonly string[] } | null;
+
+/** A framework module, or one that a framework module imports, directly or through modules of no other manual chunk (Rollup's CommonJS helper, for one). */
+function isFrameworkModule(id: string, moduleInfo: ModuleImporters, seen = new Set<string>()): boolean {
+  if (FRAMEWORK_MODULE.test(id)) return true;
+  seen.add(id);
+  return (moduleInfo(id)?.importers ?? []).some((importer) => !seen.has(importer) && !PAGE_CHUNKS.some(([chunk]) => chunk.test(importer)) && isFrameworkModule(importer, moduleInfo, seen));
+}
+
+function clientChunk(id: string, { getModuleInfo }: { getModuleInfo: ModuleImporters }): string | undefined {
+  if (isFrameworkModule(id, getModuleInfo)) return 'framework';
+  return PAGE_CHUNKS.find(([chunk]) => chunk.test(id))?.[1];
 }
 
 export default defineConfig(({ isSsrBuild }) => ({

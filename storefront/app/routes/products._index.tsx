@@ -3,7 +3,6 @@
  * filter (in stock, newest, price up or down); every choice is in the query string, so a page
  * of results has its own address. Anonymous pages may sit in a shared cache for a few seconds.
  */
-import { chakra } from '@chakra-ui/react';
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -58,15 +57,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return tags;
 };
 
-const Grid = chakra('ul', {
-  base: {
-    listStyle: 'none',
-    display: 'grid',
-    gap: { base: '4', md: '6' },
-    gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
-  },
-});
-
 export default function ProductsRoute() {
   const page = useLoaderData<typeof loader>();
   const t = useT();
@@ -74,35 +64,33 @@ export default function ProductsRoute() {
   const from = page.total === 0 ? 0 : (page.page - 1) * page.pageSize + 1;
   const to = Math.min(page.total, page.page * page.pageSize);
   return (
-    <chakra.div maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="products-page">
-      <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" lineHeight="1.3" mb="5">
-        {t('products_title')}
-      </chakra.h1>
-      <chakra.div mb="6">
+    <div className="products-page" data-testid="products-page">
+      <h1 className="products-heading">{t('products_title')}</h1>
+      <div className="products-controls">
         <ListControls keyword={page.query.keyword} filter={page.query.filter} pageSize={page.pageSize} filters={PRODUCT_FILTERS} pageSizes={PRODUCT_PAGE_SIZES} />
-      </chakra.div>
+      </div>
       {page.products.length === 0 ? (
-        <chakra.p color="fg.muted" py="12" textAlign="center" data-testid="products-empty">
+        <p className="products-empty" data-testid="products-empty">
           {t('products_empty')}
-        </chakra.p>
+        </p>
       ) : (
         <>
-          <chakra.p color="fg.muted" fontSize="sm" mb="3" data-testid="products-count">
+          <p className="products-count" data-testid="products-count">
             {t('pagination_items', { from, to, total: page.total })}
-          </chakra.p>
-          <Grid data-testid="product-list">
+          </p>
+          <ul className="products-grid" data-testid="product-list">
             {page.products.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} eager={index < EAGER_CARDS} />
               </li>
             ))}
-          </Grid>
-          <chakra.div mt="8">
+          </ul>
+          <div className="products-pagination">
             <Pagination page={page.page} pageCount={page.pageCount} search={new URLSearchParams(location.search)} />
-          </chakra.div>
+          </div>
         </>
       )}
-    </chakra.div>
+    </div>
   );
 }
 

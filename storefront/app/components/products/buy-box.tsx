@@ -2,16 +2,42 @@
  * Price, available quantity and the buying actions of a product: add to cart with a quantity
  * (refused above the stock with the shop's message, here and again by the CMS), and, for a
  * book the retailer sells (it has a SKU), the hand-off to the book retailer.
+ * Plain elements with the classes of styles/product.css; the buttons are drawn as Chakra's with
+ * the checkout's `ck-button` classes (styles/checkout.css), the error as its alert (ADR 207).
  */
-import { Alert, Button, chakra } from '@chakra-ui/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
-import { useState } from 'react';
+import { useState, type ButtonHTMLAttributes } from 'react';
 import { useLocale, useT } from '~/models/i18n';
 import { StockLabel } from './product-card';
 import type { ProductDetailView } from '~/models/products/types';
 
 export type ProductActionData = { intent: 'add' | 'bookstore'; error: string };
+
+/** A submit button drawn as Chakra's teal Button: while `loading` it is disabled and shows a spinner over its label, which screen readers still read. */
+function BuyButton({ loading, className, disabled, children, ...button }: ButtonHTMLAttributes<HTMLButtonElement> & { loading: boolean }) {
+  return (
+    <button type="submit" className={`ck-button ck-palette-teal ${className}`} disabled={disabled || loading} data-loading={loading ? '' : undefined} aria-busy={loading || undefined} {...button}>
+      {loading ? (
+        <>
+          <span className="ck-spinner" aria-hidden="true" />
+          <span className="ck-button-label">{children}</span>
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+/** Chakra's warning icon, the indicator of its error alert. */
+function ErrorIcon() {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="0" aria-hidden="true">
+      <path d="M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20ZM11 15H13V17H11V15ZM11 7H13V13H11V7Z" />
+    </svg>
+  );
+}
 
 export function BuyBox({ product }: { product: ProductDetailView }) {
   const t = useT();
@@ -41,21 +67,19 @@ export function BuyBox({ product }: { product: ProductDetailView }) {
   };
 
   return (
-    <chakra.section borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '5' }} bg="bg" data-testid="product-buy-box">
-      <chakra.p fontSize="sm" color="fg.muted">
-        {t('product_price')}
-      </chakra.p>
-      <chakra.p fontSize="3xl" fontWeight="700" lineHeight="1.2" data-testid="product-price">
+    <section className="product-buy-box" data-testid="product-buy-box">
+      <p className="product-price-label">{t('product_price')}</p>
+      <p className="product-price" data-testid="product-price">
         {unpriced ? t('products_price_unavailable') : formatMoney(money(product.priceAmount as number, 'THB'), locale)}
-      </chakra.p>
-      <chakra.p mt="2">
+      </p>
+      <p className="product-stock-line">
         <StockLabel availableQty={product.availableQty} />
-      </chakra.p>
+      </p>
       <Form method="post" noValidate onSubmit={checkQuantity}>
-        <chakra.div display="flex" flexWrap="wrap" gap="3" alignItems="flex-end" mt="4">
-          <chakra.label display="flex" flexDirection="column" gap="1" fontSize="sm" fontWeight="500" htmlFor="product-quantity">
+        <div className="product-buy-row">
+          <label className="product-quantity-label" htmlFor="product-quantity">
             {t('product_quantity')}
-            <chakra.input
+            <input
               id="product-quantity"
               name="quantity"
               type="number"
@@ -67,57 +91,38 @@ export function BuyBox({ product }: { product: ProductDetailView }) {
                 setQuantity(event.currentTarget.value);
                 setLocalError(null);
               }}
-              w="24"
-              h="10"
-              px="3"
-              borderWidth="1px"
-              borderColor={error ? 'border.error' : 'border'}
-              borderRadius="md"
-              bg="bg"
+              className="product-quantity"
               disabled={soldOut || unpriced}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'product-buy-error' : undefined}
               data-testid="product-quantity"
             />
-          </chakra.label>
-          <Button
-            type="submit"
-            name="intent"
-            value="add"
-            colorPalette="teal"
-            size="lg"
-            flex="1"
-            minW="40"
-            disabled={soldOut || unpriced}
-            loading={busyIntent === 'add'}
-            data-testid="product-add-to-cart"
-          >
+          </label>
+          <BuyButton name="intent" value="add" className="ck-button-lg ck-button-solid product-add" disabled={soldOut || unpriced} loading={busyIntent === 'add'} data-testid="product-add-to-cart">
             {t('button_add_to_cart')}
-          </Button>
-        </chakra.div>
+          </BuyButton>
+        </div>
         {error ? (
-          <Alert.Root status="error" mt="3" id="product-buy-error" data-testid="product-buy-error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
+          <div className="product-alert product-below" id="product-buy-error" data-testid="product-buy-error">
+            <span className="product-alert-indicator">
+              <ErrorIcon />
+            </span>
+            <div className="product-alert-title">{error}</div>
+          </div>
         ) : null}
         {product.sku ? (
-          <Button
-            type="submit"
+          <BuyButton
             name="intent"
             value="bookstore"
-            variant="outline"
-            colorPalette="teal"
-            w="full"
-            mt="3"
+            className="ck-button-outline ck-button-full product-below"
             disabled={unpriced}
             loading={busyIntent === 'bookstore'}
             data-testid="product-bookstore"
           >
             {t('product_buy_at_bookstore')}
-          </Button>
+          </BuyButton>
         ) : null}
       </Form>
-    </chakra.section>
+    </section>
   );
 }

@@ -1,5 +1,4 @@
-/** The product page's body: gallery, title, buy box and description tabs (the product route and its preview). */
-import { chakra } from '@chakra-ui/react';
+/** The product page's body: gallery, title, buy box and description tabs (the product route and its preview). Plain elements with the classes of styles/product.css (ADR 207). */
 import { BuyBox } from '~/components/products/buy-box';
 import { ProductGallery } from '~/components/products/product-gallery';
 import { ProductTabs } from '~/components/products/product-tabs';
@@ -9,25 +8,25 @@ import type { ProductDetailView } from '~/models/products/types';
 export function ProductPage({ product }: { product: ProductDetailView }) {
   const t = useT();
   return (
-    <chakra.div maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="product-page" data-product-id={product.id}>
-      <chakra.nav aria-label={t('products_title')} fontSize="sm" mb="4">
-        <chakra.a href="/products" color="brand" fontWeight="600" _hover={{ textDecoration: 'underline' }}>
+    <div className="product-page" data-testid="product-page" data-product-id={product.id}>
+      <nav aria-label={t('products_title')} className="product-back">
+        <a href="/products" className="product-back-link">
           ‹ {t('products_title')}
-        </chakra.a>
-      </chakra.nav>
-      <chakra.div display="grid" gap={{ base: '6', md: '10' }} gridTemplateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }} alignItems="start">
+        </a>
+      </nav>
+      <div className="product-columns">
         <ProductGallery images={product.gallery} title={product.title} />
-        <chakra.div display="flex" flexDirection="column" gap="4" minW="0">
-          <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700" lineHeight="1.35" overflowWrap="anywhere" data-testid="product-title">
+        <div className="product-summary">
+          <h1 className="product-title" data-testid="product-title">
             {product.title}
-          </chakra.h1>
-          {product.shortDescription ? <chakra.p color="fg.muted">{product.shortDescription}</chakra.p> : null}
+          </h1>
+          {product.shortDescription ? <p className="product-muted">{product.shortDescription}</p> : null}
           <BuyBox product={product} />
-        </chakra.div>
-      </chakra.div>
-      <chakra.div mt={{ base: '8', md: '12' }}>
+        </div>
+      </div>
+      <div className="product-more">
         <ProductTabs product={product} />
-      </chakra.div>
-    </chakra.div>
+      </div>
+    </div>
   );
 }
