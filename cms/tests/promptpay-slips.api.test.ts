@@ -187,6 +187,11 @@ describe('a slip’s mini-QR on a bank-transfer report', () => {
     expect(answers.find((a) => a.status === 409)!.body.error.code).toBe('SLIP_ALREADY_USED');
     const ref = validate.slipVerify(payload)!;
     expect(await db(REPORT).count({ where: { slip_trans_ref: ref.transRef } })).toBe(1);
+    // the loser's refusal is kept with the winner's report as the first use, whichever path refused it
+    const kept = await cms.strapi.db.connection('sala_slip_refusals').where({ trans_ref: ref.transRef }).select('order_id', 'first_report_id');
+    const winner = answers.find((a) => a.status === 201)!.body.orderPaymentId;
+    const loser = orders[answers.findIndex((a) => a.status === 409)].id;
+    expect(kept.map((row: { order_id: number; first_report_id: number }) => [Number(row.order_id), Number(row.first_report_id)])).toEqual([[loser, winner]]);
   });
 
   it('the database itself refuses a second report holding the same slip key (the check-then-write race ends here)', async () => {
@@ -213,5 +218,83 @@ describe('a slip’s mini-QR on a bank-transfer report', () => {
     const res = await report(buyer, order.id, await uploadSlip(buyer, await slipPicture(generate.anyId({ type: 'MSISDN', target: '0812345678', amount: 10 }))));
     expect(res.status).toBe(201);
     expect(await slipFields(res.body.orderPaymentId)).toMatchObject({ slip_sending_bank: null, slip_key: null });
+  });
+});
+
+describe('a refused slip reuse, kept for the shop (ADR 205)', () => {
+  const shopAdmin = async (): Promise<Buyer> => {
+    const row = await db('plugin::users-permissions.user').findOne({ where: { username: 'demo.admin' }, select: ['id', 'email'] });
+    return { id: row.id, email: row.email, jwt: cms.strapi.plugin('users-permissions').service('jwt').issue({ id: row.id }) };
+  };
+  const refusals = (who: Buyer | null, query = '') => call('GET', `/private/payments/slip-refusals${query}`, who);
+
+  it('keeps the refused attempt with its first use; staff list it and open the first order’s reports; the payer still reads the same 409', async () => {
+    const first = await person();
+    const firstOrder = await placeOrder(first);
+    const transRef = freshRef();
+    const payload = generate.slipVerify({ sendingBank: '025', transRef });
+    const filed = await report(first, firstOrder.id, await uploadSlip(first, await slipPicture(payload)));
+    expect(filed.status).toBe(201);
+
+    const other = await person();
+    const otherOrder = await placeOrder(other);
+    const slip = await uploadSlip(other, await slipPicture(payload));
+    const refused = await report(other, otherOrder.id, slip);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('SLIP_ALREADY_USED');
+    expect(JSON.stringify(refused.body)).toContain(SLIP_USED_TH);
+    expect(JSON.stringify(refused.body)).not.toContain(String(firstOrder.id) + ',');
+    // the same refusal again counts on the same row
+    expect((await report(other, otherOrder.id, slip)).status).toBe(409);
+
+    const admin = await shopAdmin();
+    const listed = await refusals(admin, '?pageSize=100');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const kept = listed.body.data.filter((row: { order_id: number }) => row.order_id === otherOrder.id);
+    expect(kept).toEqual([
+      {
+        id: expect.any(Number),
+        order_id: otherOrder.id,
+        reporter: { id: other.id, username: expect.stringMatching(/^slip\.buyer\./), email: other.email },
+        sending_bank: '025',
+        trans_ref: transRef,
+        first_report_id: filed.body.orderPaymentId,
+        first_order_id: firstOrder.id,
+        attempts: 2,
+        refused_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        last_refused_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    // nothing else was written: no report, and the refused order is as it was
+    expect(await db(REPORT).count({ where: { order: { id: otherOrder.id } } })).toBe(0);
+    expect((await db(ORDER).findOne({ where: { id: otherOrder.id }, select: ['state'] })).state).toBe('notYetReceived');
+
+    // the link target: the first order's reports, whatever their status
+    await cms.strapi.service('api::bank-transfer.review').approve({ reportId: filed.body.orderPaymentId, orderId: firstOrder.id, reviewer: { id: admin.id, username: 'demo.admin' } });
+    const firstReports = await call('GET', `/private/payments/reports?order_id=${firstOrder.id}`, admin);
+    expect(firstReports.status).toBe(200);
+    expect(firstReports.body.data.map((row: { id: number; status: string; order_id: number }) => [row.id, row.status, row.order_id])).toEqual([[filed.body.orderPaymentId, 'approved', firstOrder.id]]);
+  });
+
+  it('only shop staff read refused reuses or another order’s reports: a student gets 403, a visitor 401', async () => {
+    const first = await person();
+    const firstOrder = await placeOrder(first);
+    const payload = generate.slipVerify({ sendingBank: '030', transRef: freshRef() });
+    expect((await report(first, firstOrder.id, await uploadSlip(first, await slipPicture(payload)))).status).toBe(201);
+    const other = await person();
+    const otherOrder = await placeOrder(other);
+    expect((await report(other, otherOrder.id, await uploadSlip(other, await slipPicture(payload)))).status).toBe(409);
+
+    for (const who of [other, first]) {
+      const answer = await refusals(who);
+      expect(answer.status).toBe(403);
+      expect(JSON.stringify(answer.body)).not.toContain(payload.slice(0, 20));
+      const reports = await call('GET', `/private/payments/reports?order_id=${firstOrder.id}`, who);
+      expect(reports.status).toBe(403);
+      expect(JSON.stringify(reports.body)).not.toContain('"order_id"');
+    }
+    expect((await refusals(null)).status).toBe(401);
+    expect((await call('GET', `/private/payments/reports?order_id=${firstOrder.id}`, null)).status).toBe(401);
+    expect((await call('GET', `/public/payments/slip-refusals`, null)).status).toBe(404);
   });
 });

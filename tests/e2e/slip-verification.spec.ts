@@ -2,16 +2,17 @@
  * A slip checked at the bank (ADR 196): with the shop's automatic check on, a student reports a
  * transfer with a slip picture whose mini-QR is a real slip payload (promptparse), the SCB stand-in's
  * bank knows that transfer, and the student reaches the thank-you page of an approved order
- * without anyone in the shop doing anything.
+ * without anyone in the shop doing anything. A slip reported again for another order is refused,
+ * and the administrator finds the refusal with a link to the slip's first use (ADR 205).
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { generate } from 'promptparse';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { keepScreenshot, readOrder, withSiteSettings } from './support/course-checkout';
+import { keepScreenshot, readOrder, registerStudent, withSiteSettings } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
-import { placeOrder, signedInStudent } from './support/pay';
-import { sandboxUrl } from './support/servers';
+import { placeOrder, signedInStudent, type Student } from './support/pay';
+import { CMS_URL, sandboxUrl } from './support/servers';
 import { signInOnStorefront } from './support/storefront-pages';
 
 const MARKETING = 'online-marketing-for-beginners';
@@ -61,6 +62,40 @@ async function reportVerifiedSlip(page: Page, request: APIRequestContext, orderI
   await page.waitForURL(/\/thankyou\?orderId=/, { timeout: 30_000 });
 }
 
+/** A new student signed in over the API (no browser needed for the buyers of the reuse case). */
+async function apiStudent(request: APIRequestContext, prefix: string): Promise<Student> {
+  const credentials = await registerStudent(request, prefix);
+  const login = await request.post(`${CMS_URL}/public/students/login`, { data: { username: credentials.username, password: credentials.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { jwt, user } = (await login.json()) as { jwt: string; user: { id: number } };
+  return { ...credentials, id: user.id, jwt };
+}
+
+/** Files the order's bank-transfer report over the API with this slip picture. */
+async function reportOverApi(request: APIRequestContext, student: Student, orderId: number, picture: Buffer): Promise<APIResponse> {
+  const headers = { authorization: `Bearer ${student.jwt}` };
+  const accounts = await request.post(`${CMS_URL}/api/payment/bank-transfer`, { headers, data: { orderId } });
+  expect(accounts.status(), await accounts.text()).toBe(200);
+  const { data } = (await accounts.json()) as { data: { amount: string; accounts: { account_id: string }[] } };
+  const upload = await request.post(`${CMS_URL}/api/home/test_upload`, { headers, multipart: { imageinput0: { name: 'slip.png', mimeType: 'image/png', buffer: picture } } });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const slip = ((await upload.json()) as { fileName: string[] }).fileName[0];
+  return request.post(`${CMS_URL}/private/payment/report`, {
+    headers,
+    data: {
+      order_id: orderId,
+      payment_method_id: 1,
+      contact_name: 'สมหญิง ใจดี',
+      bank_account: data.accounts[0].account_id,
+      bank_code: 'KBANK',
+      transfer_datetime: '2026-11-26',
+      time: '10:00:00',
+      transfer_amount: data.amount,
+      slip: [slip],
+    },
+  });
+}
+
 test.describe('slips checked at the bank', () => {
   test('a slip the bank confirms approves the order: the thank-you page says paid, no admin involved', async ({ page, request }, testInfo) => {
     test.setTimeout(150_000);
@@ -103,5 +138,46 @@ test.describe('slips checked at the bank', () => {
       }
       await admin.context().close();
     });
+  });
+
+  test('a slip reused on another order is refused, and the review page shows the refusal with a working link to its first use', async ({ page, request }, testInfo) => {
+    test.setTimeout(150_000);
+    const picture = await slipPicture(generate.slipVerify({ sendingBank: '014', transRef: `${Date.now().toString(36).toUpperCase()}REUSE`.slice(0, 20) }));
+    const first = await apiStudent(request, 'slipfirst');
+    const firstOrder = await placeOrder(request, first, MARKETING, 1);
+    const filed = await reportOverApi(request, first, firstOrder.orderId, picture);
+    expect(filed.status(), await filed.text()).toBe(201);
+    const firstReportId = ((await filed.json()) as { orderPaymentId: number }).orderPaymentId;
+
+    const second = await apiStudent(request, 'slipagain');
+    const secondOrder = await placeOrder(request, second, MARKETING, 1);
+    const refused = await reportOverApi(request, second, secondOrder.orderId, picture);
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain('สลิปนี้ถูกใช้แจ้งชำระคำสั่งซื้ออื่นไปแล้ว');
+
+    await signInOnStorefront(page, { username: 'demo.admin', password: 'demo1234' }, '/admin/payments');
+    const refusals = page.getByTestId('slip-refusals');
+    await expect(refusals.getByRole('heading', { name: /สลิปซ้ำที่ระบบปฏิเสธ/ })).toBeVisible();
+    const refusal = refusals.locator(`[data-testid="slip-refusal"][data-order-id="${secondOrder.orderId}"]`);
+    await expect(refusal).toContainText(`คำสั่งซื้อเลขที่ ${secondOrder.orderId}`);
+    await expect(refusal).toContainText(second.username);
+    await expect(refusal.getByTestId('slip-refusal-reference')).toContainText('014 SCB');
+    const link = refusal.getByTestId('slip-refusal-first-use');
+    await expect(link).toHaveText(`ใช้ครั้งแรก: การแจ้งชำระ #${firstReportId} ของคำสั่งซื้อเลขที่ ${firstOrder.orderId}`);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await refusal.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, testInfo, `admin-payments-slip-refusal-${width}`);
+      await refusal.screenshot({ path: testInfo.outputPath(`admin-payments-slip-refusal-card-${width}.png`) });
+    }
+
+    await link.click();
+    await page.waitForURL(new RegExp(`/admin/payments\\?order=${firstOrder.orderId}#report-${firstReportId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`การแจ้งชำระเงินของคำสั่งซื้อเลขที่ ${firstOrder.orderId}`);
+    const firstCard = page.locator(`[data-testid="payment-report"][data-report-id="${firstReportId}"]`);
+    await expect(firstCard).toBeVisible();
+    await expect(firstCard).toHaveAttribute('data-order-id', String(firstOrder.orderId));
+    await expect(page.getByTestId('payment-report')).toHaveCount(1);
+    await keepScreenshot(page, testInfo, 'admin-payments-first-use-390');
   });
 });

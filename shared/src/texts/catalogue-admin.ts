@@ -37,6 +37,27 @@ export const ADMIN_TEXTS = {
     en: 'This slip was first reported in report #{report} of order {id}',
   },
   admin_payments_slip_verify: { th: 'ผลตรวจสลิปกับธนาคาร', en: 'Bank check of the slip' },
+  admin_payments_slip_first_use_link: { th: 'เปิดการแจ้งชำระที่ใช้สลิปนี้ครั้งแรก', en: 'Open the report that first used this slip' },
+  // refused slip reuses kept for the shop (ADR 205) and one order's reports
+  admin_payments_refusals_title: { th: 'สลิปซ้ำที่ระบบปฏิเสธ', en: 'Refused slip reuses' },
+  admin_payments_refusals_intro: {
+    th: 'การแจ้งชำระเงินที่แนบสลิปซึ่งเคยใช้แจ้งชำระคำสั่งซื้ออื่นแล้ว ระบบปฏิเสธโดยไม่บันทึกเป็นการแจ้งชำระ และผู้แจ้งไม่เห็นคำสั่งซื้อที่ใช้สลิปครั้งแรก',
+    en: 'Reports whose slip already paid another order: refused and not filed. The person reporting is not told which order used the slip first.',
+  },
+  admin_payments_refusal_order: { th: 'คำสั่งซื้อที่ถูกปฏิเสธ', en: 'Refused order' },
+  admin_payments_refusal_reporter: { th: 'ผู้แจ้ง', en: 'Reported by' },
+  admin_payments_refusal_at: { th: 'ปฏิเสธเมื่อ', en: 'Refused on' },
+  admin_payments_refusal_attempts: { th: 'แจ้งซ้ำ {count} ครั้ง', en: '{count, plural, one {# attempt} other {# attempts}}' },
+  admin_payments_refusal_first_use: { th: 'ใช้ครั้งแรก: การแจ้งชำระ #{report} ของคำสั่งซื้อเลขที่ {id}', en: 'First used: report #{report} of order {id}' },
+  admin_payments_refusal_first_gone: { th: 'ไม่พบการแจ้งชำระที่ใช้สลิปนี้ครั้งแรกแล้ว', en: 'The report that first used this slip is gone' },
+  admin_payments_order_title: { th: 'การแจ้งชำระเงินของคำสั่งซื้อเลขที่ {id}', en: 'Payment notifications of order {id}' },
+  admin_payments_order_empty: { th: 'คำสั่งซื้อนี้ไม่มีการแจ้งชำระเงิน', en: 'This order has no payment notification' },
+  admin_payments_back: { th: 'กลับไปที่การแจ้งชำระเงินรอตรวจสอบ', en: 'Back to the notifications to review' },
+  admin_payments_status: { th: 'สถานะการแจ้งชำระ', en: 'Notification status' },
+  admin_payments_slip_decided: {
+    th: 'การแจ้งนี้ตัดสินแล้ว เปิดหลักฐานการโอนได้จากคำสั่งซื้อในระบบหลังบ้าน (CMS)',
+    en: 'This notification is decided; open its slip from the order in the CMS admin',
+  },
   admin_payments_slip_verify_amount_mismatch: { th: 'ยอดเงินที่ธนาคารยืนยันไม่ตรงกับยอดที่ต้องชำระ', en: 'The amount the bank confirms differs from the amount due' },
   admin_payments_slip_verify_receiver_mismatch: {
     th: 'ธนาคารแจ้งว่าผู้รับเงินไม่ใช่บัญชีหรือพร้อมเพย์ของร้าน',

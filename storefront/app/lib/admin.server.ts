@@ -123,6 +123,39 @@ export async function listPendingReports(page: number, options: CallOptions & { 
   return callJson(`/private/payments/reports?status=pending&page=${page}&pageSize=10`, ReportListSchema, options);
 }
 
+/** Every report of one order, whatever its status: where a refused slip reuse links to its first use (ADR 205). */
+export async function listOrderReports(orderId: number, options: CallOptions & { jwt: string }) {
+  return callJson(`/private/payments/reports?order_id=${orderId}&pageSize=100`, ReportListSchema, options);
+}
+
+const SlipRefusalListSchema = z.looseObject({
+  success: z.literal(true),
+  data: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      order_id: z.number().int(),
+      reporter: z
+        .looseObject({ id: z.number().int(), username: z.string(), email: z.string() })
+        .nullable()
+        .optional()
+        .transform((value) => value ?? null),
+      sending_bank: z.string(),
+      trans_ref: z.string(),
+      first_report_id: z.number().int().nullable(),
+      first_order_id: z.number().int().nullable(),
+      attempts: z.number().int(),
+      refused_at: z.string(),
+      last_refused_at: z.string(),
+    }),
+  ),
+  pagination: z.looseObject({ page: z.number(), pageSize: z.number(), total: z.number() }),
+});
+
+/** The latest slip reuses the CMS refused (ADR 205): shop administrators only. */
+export async function listSlipRefusals(options: CallOptions & { jwt: string }) {
+  return callJson('/private/payments/slip-refusals?page=1&pageSize=20', SlipRefusalListSchema, options);
+}
+
 /** Origin bank code → its name in the locale (the report stores the code). */
 export async function getOriginBankNames(locale: Locale, options: CallOptions): Promise<Record<string, string>> {
   const banks = await callJson('/api/payments/methods/banktreansfer', OriginBanksSchema, options);

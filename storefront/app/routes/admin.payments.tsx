@@ -2,7 +2,9 @@
  * /admin/payments: the bank-transfer reports waiting for the shop, oldest first, each with its
  * slips (served through the storefront with the administrator's token), the amount due and
  * transferred, the banks and the transfer time; approve, or reject with a reason the buyer
- * sees. The CMS decides and mails the buyer; this page only asks it.
+ * sees. The CMS decides and mails the buyer; this page only asks it. Above them, the slip
+ * reuses the CMS refused, each linking to the slip's first use (ADR 205);
+ * `?order={id}` lists one order's reports whatever their status (where that link lands).
  */
 import { chakra } from '@chakra-ui/react';
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -11,7 +13,8 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { slipBankName } from '@sala/shared/payments';
 import { ReportCard, type ReviewReport } from '~/components/admin/report-card';
-import { approveReport, getOriginBankNames, listPendingReports, rejectReport, requireShopAdmin } from '~/lib/admin.server';
+import { SlipRefusals, type SlipRefusalView } from '~/components/admin/slip-refusals';
+import { approveReport, getOriginBankNames, listOrderReports, listPendingReports, listSlipRefusals, rejectReport, requireShopAdmin } from '~/lib/admin.server';
 import { CmsApiError } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
@@ -24,14 +27,33 @@ const PRIVATE_PAGE = 'private, no-store';
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireShopAdmin(request);
   const locale = getLocale(request);
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1));
+  const url = new URL(request.url);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
+  const asked = url.searchParams.get('order');
+  const orderId = asked !== null && /^\d{1,15}$/.test(asked) && Number(asked) > 0 ? Number(asked) : null;
   const options = { jwt: admin.jwt, locale, signal: request.signal };
-  const [list, banks] = await Promise.all([listPendingReports(page, options), getOriginBankNames(locale, options)]);
+  const [list, banks, refused] = await Promise.all([
+    orderId === null ? listPendingReports(page, options) : listOrderReports(orderId, options),
+    getOriginBankNames(locale, options),
+    orderId === null && page === 1 ? listSlipRefusals(options) : null,
+  ]);
+  const refusals: SlipRefusalView[] = (refused?.data ?? []).map((row) => ({
+    id: row.id,
+    orderId: row.order_id,
+    reporter: row.reporter ? { username: row.reporter.username, email: row.reporter.email } : null,
+    bank: slipBankName(row.sending_bank),
+    reference: row.trans_ref,
+    firstReportId: row.first_report_id,
+    firstOrderId: row.first_order_id,
+    attempts: row.attempts,
+    refusedAt: formatBangkokDateTime(row.last_refused_at, locale),
+  }));
   const reports: ReviewReport[] = list.data
     .filter((report) => report.order_id !== null)
     .map((report) => ({
       id: report.id,
       orderId: report.order_id!,
+      status: report.status,
       currency: report.currency_code,
       amountDue: report.amount_to_pay === null ? null : (toMinorUnits(report.amount_to_pay, report.currency_code) ?? 0),
       amountTransferred: toMinorUnits(report.transfer_amount, report.currency_code) ?? 0,
@@ -51,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       slips: report.slip.map((file) => ({ name: file.name, url: `/admin/payments/slip/${encodeURIComponent(file.name)}` })),
     }));
   const pages = Math.max(1, Math.ceil(list.pagination.total / list.pagination.pageSize));
-  return data({ reports, page, pages, total: list.pagination.total }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
+  return data({ reports, page, pages, total: list.pagination.total, orderId, refusals, refusalTotal: refused?.pagination.total ?? 0 }, { headers: { 'Cache-Control': PRIVATE_PAGE } });
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': PRIVATE_PAGE, Vary: 'Cookie' });
@@ -96,14 +118,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPayments() {
-  const { reports, page, pages, total } = useLoaderData<typeof loader>();
+  const { reports, page, pages, total, orderId, refusals, refusalTotal } = useLoaderData<typeof loader>();
   const t = useT();
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <chakra.section aria-labelledby="admin-payments-title" data-testid="admin-payments">
+      {orderId !== null ? (
+        <chakra.p mb="2">
+          <Link to="/admin/payments" data-testid="admin-payments-back" style={{ textDecoration: 'underline' }}>
+            {t('admin_payments_back')}
+          </Link>
+        </chakra.p>
+      ) : null}
       <chakra.h1 id="admin-payments-title" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="700">
-        {t('admin_payments_title')}
-        {total > 0 ? (
+        {orderId !== null ? t('admin_payments_order_title', { id: orderId }) : t('admin_payments_title')}
+        {total > 0 && orderId === null ? (
           <chakra.span ms="2" fontSize="md" color="fg.muted" fontWeight="500">
             ({total})
           </chakra.span>
@@ -112,12 +141,13 @@ export default function AdminPayments() {
       <chakra.p color="fg.muted" mt="1" mb="5">
         {t('admin_payments_intro')}
       </chakra.p>
+      {orderId === null ? <SlipRefusals refusals={refusals} total={refusalTotal} /> : null}
       <chakra.p role="status" aria-live="polite" data-testid="admin-payments-notice" color="green.700" fontWeight="600" mb={notice ? '4' : '0'}>
         {notice}
       </chakra.p>
       {reports.length === 0 ? (
         <chakra.p borderWidth="1px" borderColor="border" borderRadius="xl" p="6" textAlign="center" color="fg.muted" data-testid="admin-payments-empty">
-          {t('admin_payments_empty')}
+          {orderId !== null ? t('admin_payments_order_empty') : t('admin_payments_empty')}
         </chakra.p>
       ) : (
         <chakra.ul listStyleType="none" display="grid" gap="4">
@@ -128,7 +158,7 @@ export default function AdminPayments() {
           ))}
         </chakra.ul>
       )}
-      {pages > 1 ? (
+      {pages > 1 && orderId === null ? (
         <chakra.nav display="flex" justifyContent="center" alignItems="center" gap="4" mt="6" aria-label={t('orders_page_of', { page, pages })}>
           {page > 1 ? <Link to={`?page=${page - 1}`}>{t('button_previous')}</Link> : null}
           <span>{t('orders_page_of', { page, pages })}</span>

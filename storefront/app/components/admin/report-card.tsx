@@ -4,14 +4,17 @@
  * Rejecting asks for the reason in a dialog: the buyer reads it in their mail and their orders.
  */
 import { Button, Dialog, Field, Portal, Textarea, chakra } from '@chakra-ui/react';
-import { useFetcher } from '@remix-run/react';
+import { Link, useFetcher } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useEffect, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
+import { firstUsePath } from './slip-refusals';
 
 export type ReviewReport = {
   id: number;
   orderId: number;
+  /** pending, review, approved or rejected: only a pending report is decided here (an order's page lists the others too). */
+  status: string;
   currency: 'THB' | 'USD';
   /** Minor units. */
   amountDue: number | null;
@@ -83,6 +86,9 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
       data-testid="payment-report"
       data-report-id={report.id}
       data-order-id={report.orderId}
+      data-status={report.status}
+      id={`report-${report.id}`}
+      scrollMarginTop="24"
       aria-labelledby={`report-${report.id}-title`}
     >
       <chakra.div display="flex" flexWrap="wrap" justifyContent="space-between" alignItems="baseline" gap="2" mb="3">
@@ -149,6 +155,13 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
                 {report.slipQr.firstReportId !== null && report.slipQr.firstReportId !== report.id ? (
                   <chakra.span display="block" fontSize="sm" fontWeight="600" color="orange.700" role="note" data-testid="report-slip-first-use">
                     {t('admin_payments_slip_first_use', { report: report.slipQr.firstReportId, id: report.slipQr.firstOrderId ?? '-' })}
+                    {report.slipQr.firstOrderId !== null ? (
+                      <chakra.span display="block">
+                        <Link to={firstUsePath(report.slipQr.firstOrderId, report.slipQr.firstReportId)} style={{ textDecoration: 'underline' }}>
+                          {t('admin_payments_slip_first_use_link')}
+                        </Link>
+                      </chakra.span>
+                    ) : null}
                   </chakra.span>
                 ) : null}
               </Detail>
@@ -180,7 +193,9 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
           <chakra.p color="fg.muted" fontSize="sm" mb="2">
             {t('mail_payment_slip_label')}
           </chakra.p>
-          {report.slips.length === 0 ? (
+          {report.status !== 'pending' ? (
+            <chakra.p color="fg.muted">{t('admin_payments_slip_decided')}</chakra.p>
+          ) : report.slips.length === 0 ? (
             <chakra.p>{t('admin_payments_no_slip')}</chakra.p>
           ) : (
             <chakra.div display="grid" gridTemplateColumns="repeat(auto-fill, minmax(120px, 1fr))" gap="2">
@@ -212,19 +227,26 @@ export function ReportCard({ report, onDecided }: { report: ReviewReport; onDeci
           {outcome.message}
         </chakra.p>
       ) : null}
-      <chakra.div display="flex" flexWrap="wrap" gap="3" mt="4" justifyContent="flex-end">
-        <Button variant="outline" colorPalette="red" onClick={() => setRejectOpen(true)} disabled={busy} data-testid="report-reject">
-          {t('admin_payments_reject')}
-        </Button>
-        <approve.Form method="post">
-          <input type="hidden" name="intent" value="approve" />
-          <input type="hidden" name="reportId" value={report.id} />
-          <input type="hidden" name="orderId" value={report.orderId} />
-          <Button type="submit" colorPalette="teal" loading={approve.state !== 'idle'} disabled={busy} data-testid="report-approve">
-            {t('admin_payments_approve')}
+      {report.status !== 'pending' ? (
+        <chakra.p mt="4" textAlign="end" data-testid="report-status">
+          <chakra.span color="fg.muted">{t('admin_payments_status')}: </chakra.span>
+          <chakra.span fontWeight="600">{t(`report_status_${report.status}`)}</chakra.span>
+        </chakra.p>
+      ) : (
+        <chakra.div display="flex" flexWrap="wrap" gap="3" mt="4" justifyContent="flex-end">
+          <Button variant="outline" colorPalette="red" onClick={() => setRejectOpen(true)} disabled={busy} data-testid="report-reject">
+            {t('admin_payments_reject')}
           </Button>
-        </approve.Form>
-      </chakra.div>
+          <approve.Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="reportId" value={report.id} />
+            <input type="hidden" name="orderId" value={report.orderId} />
+            <Button type="submit" colorPalette="teal" loading={approve.state !== 'idle'} disabled={busy} data-testid="report-approve">
+              {t('admin_payments_approve')}
+            </Button>
+          </approve.Form>
+        </chakra.div>
+      )}
 
       <Dialog.Root open={rejectOpen} onOpenChange={(event) => setRejectOpen(event.open)} placement="center">
         <Portal>

@@ -2,7 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import { translatorFor } from '../../../lib/texts';
 import { localeOf } from '../../../http/messages';
-import { ApprovalPayloadSchema, RejectionPayloadSchema, ReportListQuerySchema, parseInput } from '../lib/payloads';
+import { ApprovalPayloadSchema, RejectionPayloadSchema, ReportListQuerySchema, SlipRefusalListQuerySchema, parseInput } from '../lib/payloads';
 import type { Ctx } from '../../../http/ctx';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -33,6 +33,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async list(ctx: Ctx) {
       const query = parseInput(ReportListQuerySchema, ctx.query, await translatorFor(strapi, localeOf(ctx)));
       const { data, total } = await review().list(query);
+      ctx.body = { success: true, data, pagination: { page: query.page, pageSize: query.pageSize, total } };
+    },
+
+    /** GET /private/payments/slip-refusals?page=1&pageSize=20 → `{ success, data, pagination }` (ADR 205). */
+    async slipRefusals(ctx: Ctx) {
+      const query = parseInput(SlipRefusalListQuerySchema, ctx.query, await translatorFor(strapi, localeOf(ctx)));
+      const { data, total } = await review().listSlipRefusals(query);
       ctx.body = { success: true, data, pagination: { page: query.page, pageSize: query.pageSize, total } };
     },
   };

@@ -154,10 +154,18 @@ export type PaymentMailPayload = z.output<typeof PaymentMailPayloadSchema>;
 
 export const ReportListQuerySchema = z.object({
   status: z.enum(PAYMENT_REPORT_STATUSES).default('pending'),
+  /** One order's reports, whatever their status (the link to a slip's first use, ADR 205). */
+  order_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   page: z.coerce.number().int().positive().max(100000).default(1),
   pageSize: z.coerce.number().int().positive().max(100).default(10),
 });
 export type ReportListQuery = z.output<typeof ReportListQuerySchema>;
+
+/** GET /private/payments/slip-refusals: the refused slip reuses, latest first. */
+export const SlipRefusalListQuerySchema = z.object({
+  page: z.coerce.number().int().positive().max(100000).default(1),
+  pageSize: z.coerce.number().int().positive().max(100).default(20),
+});
 
 type SafeParser<T> = { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
 

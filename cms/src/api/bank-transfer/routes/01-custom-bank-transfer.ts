@@ -8,6 +8,7 @@ export const customRoutes: CustomRoute[] = [
   { method: 'POST', path: '/private/orders/payment/approved', handler: 'api::bank-transfer.review.approve', access: 'shop_admin' },
   { method: 'POST', path: '/private/orders/payment/rejected', handler: 'api::bank-transfer.review.reject', access: 'shop_admin' },
   { method: 'GET', path: '/private/payments/reports', handler: 'api::bank-transfer.review.list', access: 'shop_admin' },
+  { method: 'GET', path: '/private/payments/slip-refusals', handler: 'api::bank-transfer.review.slipRefusals', access: 'shop_admin' },
 ];
 
 // Strapi loads every file in routes/ as a content-API router; this one adds nothing under /api.

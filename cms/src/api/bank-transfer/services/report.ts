@@ -15,7 +15,8 @@ import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AttachableUpload } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';
-import { isUniqueViolation, readSlipReference, slipAlreadyUsed, slipFirstUse, slipKeyOf } from '../lib/slip-reference';
+import { isUniqueViolation, readSlipReference, slipAlreadyUsed, slipFirstUse, slipKeyOf, type SlipFirstUse } from '../lib/slip-reference';
+import { recordSlipRefusal } from '../lib/slip-refusals';
 
 export const UID = {
   order: 'api::order.order',
@@ -128,7 +129,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const slipRef = await readSlipReference(storage.uploadsDir(), slips);
     const slipKey = slipRef ? slipKeyOf(slipRef) : null;
     const firstUse = slipKey ? await slipFirstUse(strapi, slipKey) : null;
-    if (firstUse && firstUse.orderId !== order.id) throw slipAlreadyUsed(t, order.id);
+    // A refused reuse is kept for the shop's staff (ADR 205); the payer's answer names no other order.
+    const refuse = async (first: SlipFirstUse | null) => {
+      await recordSlipRefusal(strapi, { orderId: order.id, userId: order.user?.id ?? null, slip: slipRef!, firstUse: first });
+      return slipAlreadyUsed(t, order.id);
+    };
+    if (firstUse && firstUse.orderId !== order.id) throw await refuse(firstUse);
 
     const create = (claimSlip: boolean) =>
       strapi.db.transaction(async () => {
@@ -167,7 +173,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       if (!slipKey || !isUniqueViolation(error)) throw error;
       // Another report took the slip between the check and the write: refused unless it is this order's.
       const winner = await slipFirstUse(strapi, slipKey);
-      if (winner?.orderId !== order.id) throw slipAlreadyUsed(t, order.id);
+      if (winner?.orderId !== order.id) throw await refuse(winner);
       report = await create(false);
       holdsSlip = false;
     }

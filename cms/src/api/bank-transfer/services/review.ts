@@ -14,6 +14,7 @@ import { STORED_NAME_PATTERN } from '../../storage/lib/file-checks';
 import { privateFileUrl } from '../../storage/services/storage';
 import { validationError } from '../lib/payloads';
 import { slipKeyOf } from '../lib/slip-reference';
+import { listSlipRefusals } from '../lib/slip-refusals';
 import { UID } from './report';
 
 export type Reviewer = { id: number; username: string };
@@ -156,8 +157,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Reports of a status (pending first for the review page), oldest first, with their slips. */
-    async list(args: { status: PaymentReportStatus; page: number; pageSize: number }): Promise<{ data: ReportListItem[]; total: number }> {
-      const where = { state: args.status };
+    async list(args: { status: PaymentReportStatus; order_id?: number; page: number; pageSize: number }): Promise<{ data: ReportListItem[]; total: number }> {
+      const where = args.order_id !== undefined ? { order: { id: args.order_id } } : { state: args.status };
       const [rows, total] = await Promise.all([
         strapi.db.query(UID.report).findMany({
           where,
@@ -235,5 +236,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       });
       return { data, total: Number(total) };
     },
+
+    /** The refused slip reuses (ADR 205), latest first. */
+    listSlipRefusals: (args: { page: number; pageSize: number }) => listSlipRefusals(strapi, args),
   };
 };

@@ -70,7 +70,10 @@ export function composeOrderPlacedMail(t: Translate, input: OrderPlacedMailInput
     `<p style="margin:0 0 8px;font-weight:bold">${escapeHtml(t('mail_payment_order_label'))} ${input.orderId}</p>`,
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">',
     `<tr><th align="left" colspan="2" style="${CELL};font-weight:normal;color:#4a5568">${escapeHtml(t('mail_order_placed_lines_label'))}</th></tr>`,
-    ...input.lines.map((line) => `<tr><td style="${CELL};padding-right:12px;word-break:break-word">${escapeHtml(lineText(line))}</td><td align="right" style="${CELL};white-space:nowrap">${escapeHtml(show(line.netAmount))}</td></tr>`),
+    ...input.lines.map(
+      (line) =>
+        `<tr><td style="${CELL};padding-right:12px;word-break:break-word">${escapeHtml(lineText(line))}</td><td align="right" style="${CELL};white-space:nowrap">${escapeHtml(show(line.netAmount))}</td></tr>`,
+    ),
     ...totals.map(
       ([label, value], index) =>
         `<tr><td style="${CELL};padding-right:12px${index === totals.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td><td align="right" style="${CELL};white-space:nowrap${index === totals.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(value)}</td></tr>`,

@@ -41,9 +41,7 @@ export default ({ strapi }: { strapi: Core.Strapi }): OrderPlacedMailService => 
     const order = (await strapi.db.query(UID.order).findOne({ where: { id: orderId }, select: ORDER_FIELDS, populate: ORDER_POPULATE })) as OrderRow | null;
     if (!order || order.payment_method?.method_id !== PAYMENT_METHOD_IDS.BANK_TRANSFER) return null;
     if (order.state !== 'notYetReceived' || !(Number(order.net) > 0)) return null;
-    const owner = order.user
-      ? ((await strapi.db.query(UID.user).findOne({ where: { id: order.user.id }, select: ['email', 'username', 'firstname', 'lastname'] })) as Owner | null)
-      : null;
+    const owner = order.user ? ((await strapi.db.query(UID.user).findOne({ where: { id: order.user.id }, select: ['email', 'username', 'firstname', 'lastname'] })) as Owner | null) : null;
     if (!owner?.email) return null;
 
     const [t, setting, accounts, promptPay] = await Promise.all([
