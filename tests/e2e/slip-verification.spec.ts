@@ -179,5 +179,12 @@ test.describe('slips checked at the bank', () => {
     await expect(firstCard).toHaveAttribute('data-order-id', String(firstOrder.orderId));
     await expect(page.getByTestId('payment-report')).toHaveCount(1);
     await keepScreenshot(page, testInfo, 'admin-payments-first-use-390');
+
+    // decided there, the report stays on its order's page with its status and no buttons
+    await firstCard.getByTestId('report-approve').click();
+    await expect(firstCard).toHaveAttribute('data-status', 'approved', { timeout: 30_000 });
+    await expect(firstCard.getByTestId('report-status')).toContainText('อนุมัติแล้ว');
+    await expect(firstCard.getByTestId('report-approve')).toHaveCount(0);
+    await keepScreenshot(page, testInfo, 'admin-payments-first-use-approved-390');
   });
 });
