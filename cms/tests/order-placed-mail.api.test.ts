@@ -115,6 +115,14 @@ describe('the order-placed mail of a bank-transfer order', () => {
     expect(mail.html).toContain('<html lang="th">');
   });
 
+  it('prints the buyer’s own name as text: markup in it is escaped, never HTML', async () => {
+    const buyer = await createBuyer(cms, 'placed.markup', { firstname: '<img src=x onerror=alert(1)>', lastname: 'ทดสอบ' });
+    await placeOrder(buyer);
+    const mail = await placedMail(buyer.email);
+    expect(mail.html).toContain('เรียน คุณ&lt;img src=x onerror=alert(1)&gt; ทดสอบ');
+    expect(mail.html).not.toContain('<img src=x');
+  });
+
   it('goes without a QR when the shop has no PromptPay id', async () => {
     await setPromptPay(null);
     try {
