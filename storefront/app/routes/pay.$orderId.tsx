@@ -10,8 +10,10 @@
  * `extra`), report (the bank-transfer notification), retry (the one click after a payment
  * that did not go through: this order again while it can be paid, else a new order with the
  * same selections, ADR 178).
+ *
+ * Drawn with plain elements and static classes (styles/payment.css): the page loads no Chakra
+ * until a dialog opens (ADR 210).
  */
-import { chakra } from '@chakra-ui/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
@@ -188,18 +190,14 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-const Page = chakra('div', { base: { maxW: '2xl', mx: 'auto', px: '4', py: { base: '6', md: '10' }, display: 'flex', flexDirection: 'column', gap: '5', w: 'full' } });
-
 export default function PayRoute() {
   const { order, payable, reorderable, bankTransfer, qrMethod } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() as RetryRefusal | StartActionData | undefined;
   const t = useT();
   const hydrated = useHydrated();
   return (
-    <Page data-testid="pay-page" data-order-id={order.id}>
-      <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700">
-        {t('checkout_payment_title')}
-      </chakra.h1>
+    <div className="pay-page" data-testid="pay-page" data-order-id={order.id}>
+      <h1 className="pay-title">{t('checkout_payment_title')}</h1>
       {bankTransfer ? (
         hydrated ? (
           <Suspense fallback={null}>
@@ -212,29 +210,27 @@ export default function PayRoute() {
           {payable ? (
             <PaymentScreen order={order} qrMethod={qrMethod} />
           ) : (
-            <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p="4" data-testid="pay-not-payable">
-              <chakra.p>{t('payment_order_not_payable')}</chakra.p>
-              <chakra.p fontSize="sm" color="fg.muted">
-                {t(`order_status_${order.status}`)}
-              </chakra.p>
+            <div className="pay-panel" data-testid="pay-not-payable">
+              <p>{t('payment_order_not_payable')}</p>
+              <p className="pay-sm pay-muted">{t(`order_status_${order.status}`)}</p>
               {refusal?.intent === 'retry' && !refusal.ok ? (
-                <chakra.p role="alert" color="fg.error" fontWeight="600" mt="3" data-testid="retry-refused">
+                <p role="alert" className="pay-refused" data-testid="retry-refused">
                   {refusal.message}
-                </chakra.p>
+                </p>
               ) : null}
               {reorderable ? (
-                <chakra.div mt="3">
+                <div className="pay-mt-3">
                   <RetryOrderForm orderId={order.id} />
-                </chakra.div>
+                </div>
               ) : null}
-              <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline" mt="3" display="inline-block">
+              <a href="/myaccount/student/order" className="pay-link pay-mt-3 pay-inline-block">
                 {t('nav_my_orders')}
-              </chakra.a>
-            </chakra.div>
+              </a>
+            </div>
           )}
         </>
       )}
-    </Page>
+    </div>
   );
 }
 

@@ -60,7 +60,7 @@ export function OrderAmounts({ order, totalTestId }: { order: OrderCardData; tot
           discounts={order.discounts}
           withSubtotal={order.discountAmount > 0 || order.shippingFeeAmount > 0 || order.withholdingAmount > 0 || order.vatAmount > 0}
           totalTestId={totalTestId ?? 'order-total'}
-          totalRow={{ fontSize: 'md' }}
+          totalLook="md"
         />
       </chakra.dl>
     </chakra.div>

@@ -7,12 +7,12 @@
  * reaches the shop, only the blob my2c2p encrypted with the provider's public key. Spec section 8: an encryption error
  * shows its description and code.
  */
-import { Button, Stack, chakra } from '@chakra-ui/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
 import { CardFields, CardNotice, useCardForm, useProviderScript } from './card-fields';
+import { PayButton } from './pay-button';
 import type { CardFormProps, CardSetupAnswer } from './card-types';
 
 type My2c2p = { submitForm(formId: string, callback: (errorCode: number, errorDescription: string) => void): void };
@@ -37,10 +37,10 @@ export function TwoC2pCardForm({ order, start, busy }: CardFormProps) {
   const script = useProviderScript(twoC2p?.scriptUrl ?? null, () => Boolean(my2c2pOf()));
   const unavailable = answer?.ok === false || script === 'failed';
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    if (!check()) return;
+    if (!(await check())) return;
     const js = my2c2pOf();
     if (!js) {
       setFailure(t('card_script_failed'));
@@ -57,35 +57,31 @@ export function TwoC2pCardForm({ order, start, busy }: CardFormProps) {
   };
 
   return (
-    <Stack gap="4" data-testid="card-form" data-method-id="3" data-ready={script === 'ready'}>
-      <chakra.form id={FORM_ID} method="post" action={`/creditcard/${order.id}`} onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <chakra.h2 fontSize="lg" fontWeight="700">
-            {t('card_form_title')}
-          </chakra.h2>
+    <div className="pay-stack-4" data-testid="card-form" data-method-id="3" data-ready={script === 'ready'}>
+      <form id={FORM_ID} method="post" action={`/creditcard/${order.id}`} onSubmit={submit} noValidate>
+        <div className="pay-stack-4">
+          <h2 className="pay-card-title">{t('card_form_title')}</h2>
           {failure ? <CardNotice title={t('cart_fail')} description={failure} /> : null}
           {unavailable ? <CardNotice title={t('cart_fail')} description={t('card_script_failed')} /> : null}
           <CardFields idPrefix="twoc2p-card" values={values} errors={errors} onChange={change} withName={false} encrypt disabled={busy || handingOver} />
-          <chakra.p fontSize="sm" color="fg.muted">
-            {t('card_secure_note')}
-          </chakra.p>
-          <Button
+          <p className="pay-sm pay-muted">{t('card_secure_note')}</p>
+          <PayButton
             type="submit"
-            colorPalette="teal"
+            palette="teal"
             size="lg"
-            w="full"
+            fullWidth
             loading={busy || handingOver}
             loadingText={t('card_redirecting')}
             disabled={unavailable || script !== 'ready'}
             data-testid="card-submit"
           >
             {t('card_pay_button', { amount: formatMoney(money(order.netAmount, order.currency), locale) })}
-          </Button>
-        </Stack>
-      </chakra.form>
-      <Button type="button" variant="ghost" colorPalette="teal" size="sm" onClick={() => start({})} disabled={busy || handingOver} data-testid="card-provider-page">
+          </PayButton>
+        </div>
+      </form>
+      <PayButton type="button" variant="ghost" palette="teal" size="sm" onClick={() => start({})} disabled={busy || handingOver} data-testid="card-provider-page">
         {t('card_pay_on_provider_page')}
-      </Button>
-    </Stack>
+      </PayButton>
+    </div>
   );
 }

@@ -2,13 +2,15 @@
  * What both card forms share: the inputs with the lengths of spec section 5 (number 16,
  * month 2, year 4, CVV 4), the card type badge, the shared card schema's Thai messages
  * next to their fields, the provider script loader, and the failure notice of section 8.
+ * Plain elements with the static classes of styles/checkout.css and styles/payment.css, drawn as
+ * Chakra's Field, Input and Alert (ADR 210): a card order's payment page renders them first.
  */
-import { Alert, Field, Input, SimpleGrid, Stack, chakra } from '@chakra-ui/react';
 import { LIMITS } from '@sala/shared/constants';
 import { detectCardType } from '@sala/shared/payments';
-import { buildCardFormSchema } from '@sala/shared/schemas';
-import { useEffect, useState, type ComponentProps } from 'react';
+import type { buildCardFormSchema } from '~/models/payment/card-schema';
+import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import { useT } from '~/models/i18n';
+import { cx, PayNotice } from './pay-button';
 
 export type CardValues = { cardNumber: string; cardholderName: string; expiryMonth: string; expiryYear: string; cvv: string };
 export type CardErrors = Partial<Record<keyof CardValues, string>>;
@@ -17,8 +19,22 @@ export const EMPTY_CARD: CardValues = { cardNumber: '', cardholderName: '', expi
 
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/**
+ * The shared schemas (zod with them) come with the first check, or once the form is up: a
+ * card is checked only when it is submitted, so they stay out of the page's first scripts (ADR 210).
+ */
+let schemas: Promise<{ buildCardFormSchema: typeof buildCardFormSchema }> | null = null;
+const loadSchemas = () =>
+  (schemas ??= import('~/models/payment/card-schema').catch((error: unknown) => {
+    schemas = null;
+    throw error;
+  }));
+
 /** Checks the card with the shared schema; the cardholder name is required where the provider needs it. */
-export function validateCard(values: CardValues, t: (key: string, vars?: Record<string, string | number>) => string, nameRequired: boolean): CardErrors {
+export async function validateCard(values: CardValues, t: Translate, nameRequired: boolean): Promise<CardErrors> {
+  const { buildCardFormSchema } = await loadSchemas();
   const errors: CardErrors = {};
   const parsed = buildCardFormSchema(t).safeParse(values);
   if (!parsed.success) {
@@ -51,26 +67,18 @@ export function CardTypeIcon({ number }: { number: string }) {
   const t = useT();
   const info = detectCardType(number);
   if (!info) return null;
-  const badge = BADGES[info.type] ?? { label: info.niceType.toUpperCase(), bg: 'gray.700', color: 'white' };
+  const badge = BADGES[info.type] ?? { label: info.niceType.toUpperCase(), bg: 'var(--chakra-colors-gray-700, #3f3f46)', color: 'white' };
   return (
-    <chakra.span
+    <span
       role="img"
       aria-label={t('card_type_label', { type: info.niceType })}
       data-testid="card-type"
       data-type={info.type}
-      bg={badge.bg}
-      color={badge.color}
-      fontSize="2xs"
-      fontWeight="800"
-      letterSpacing="wider"
-      px="1.5"
-      py="0.5"
-      borderRadius="sm"
-      lineHeight="1.4"
-      whiteSpace="nowrap"
+      className="pay-card-type"
+      style={{ background: badge.bg, color: badge.color }}
     >
       {badge.label}
-    </chakra.span>
+    </span>
   );
 }
 
@@ -78,27 +86,38 @@ type FieldProps = {
   id: string;
   label: string;
   error?: string;
-  input: ComponentProps<typeof Input>;
+  input: InputHTMLAttributes<HTMLInputElement> & { 'data-encrypt'?: string };
   end?: React.ReactNode;
 };
 
+/** A required field as Chakra's Field drew it: the label with its mark, the input, and its error under it. */
 function CardField({ id, label, error, input, end }: FieldProps) {
+  const invalid = Boolean(error);
   return (
-    <Field.Root invalid={Boolean(error)} required ids={{ control: id, errorText: `${id}-error`, label: `${id}-label` }} data-field={id}>
-      <Field.Label>
+    <div className="ck-field" data-field={id} data-invalid={invalid ? '' : undefined} data-required="">
+      <label className="ck-label" id={`${id}-label`} htmlFor={id}>
         {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <chakra.div position="relative" w="full">
-        <Input {...input} pe={end ? '16' : undefined} />
-        {end ? (
-          <chakra.span position="absolute" insetEnd="3" top="50%" transform="translateY(-50%)" display="flex" pointerEvents="none">
-            {end}
-          </chakra.span>
-        ) : null}
-      </chakra.div>
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+        <span aria-hidden="true" className="ck-required">
+          *
+        </span>
+      </label>
+      <div className="pay-card-control">
+        <input
+          {...input}
+          id={id}
+          required
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          className={cx('ck-input', end ? 'pay-card-with-end' : undefined)}
+        />
+        {end ? <span className="pay-card-end">{end}</span> : null}
+      </div>
+      {invalid ? (
+        <div className="ck-error" id={`${id}-error`}>
+          {error}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -126,7 +145,7 @@ export function CardFields({
   const t = useT();
   const mark = (kind: string) => (encrypt ? { 'data-encrypt': kind } : {});
   return (
-    <Stack gap="4">
+    <div className="pay-stack-4">
       <CardField
         id={`${idPrefix}-number`}
         label={t('card_number')}
@@ -157,7 +176,7 @@ export function CardFields({
           }}
         />
       ) : null}
-      <SimpleGrid columns={3} gap="3">
+      <div className="pay-card-grid">
         <CardField
           id={`${idPrefix}-month`}
           label={t('card_expiry_month')}
@@ -203,8 +222,8 @@ export function CardFields({
             ...mark('cvv'),
           }}
         />
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </div>
   );
 }
 
@@ -217,8 +236,12 @@ export function useCardForm(nameRequired: boolean) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
-  const check = (): boolean => {
-    const found = validateCard(values, t, nameRequired);
+  useEffect(() => {
+    // fetched while the buyer types; a failed fetch is tried again by the check itself
+    loadSchemas().catch(() => undefined);
+  }, []);
+  const check = async (): Promise<boolean> => {
+    const found = await validateCard(values, t, nameRequired);
     setErrors(found);
     return Object.values(found).every((message) => !message);
   };
@@ -268,12 +291,6 @@ export function useProviderScript(src: string | null, isReady: () => boolean): S
 /** The failure notice of spec section 8: titled cart_fail, with the reason under it. */
 export function CardNotice({ title, description, status = 'error' }: { title?: string; description: string; status?: 'error' | 'warning' | 'info' }) {
   return (
-    <Alert.Root status={status} data-testid="card-notice" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        {title ? <Alert.Title>{title}</Alert.Title> : null}
-        <Alert.Description>{description}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
+    <PayNotice status={status} title={title} description={description} testId="card-notice" role="alert" />
   );
 }

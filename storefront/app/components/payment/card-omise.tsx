@@ -3,13 +3,13 @@
  * browser by Omise.js (loaded from the method's Omise host, with its public key), and
  * only the token starts the payment; 3-D Secure follows on the provider's page.
  */
-import { Button, Stack, chakra } from '@chakra-ui/react';
 import { MINIMUM_ONLINE_PAYMENT_AMOUNT } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
 import { CardFields, CardNotice, useCardForm, useProviderScript } from './card-fields';
+import { PayButton } from './pay-button';
 import type { CardFormProps, CardSetupAnswer } from './card-types';
 
 type OmiseTokenAnswer = { id?: string; object?: string; code?: string; message?: string };
@@ -39,10 +39,10 @@ export function OmiseCardForm({ order, start, busy }: CardFormProps) {
   const amount = money(order.netAmount, order.currency);
   const belowMinimum = order.currency === 'THB' && order.netAmount < MINIMUM_ONLINE_PAYMENT_AMOUNT;
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (!check()) return;
+    if (!(await check())) return;
     const js = omiseOf();
     if (!omise || !js) {
       setFailure(t('card_script_failed'));
@@ -68,31 +68,29 @@ export function OmiseCardForm({ order, start, busy }: CardFormProps) {
   };
 
   return (
-    <chakra.form onSubmit={submit} noValidate data-testid="card-form" data-method-id="8" data-ready={script === 'ready'}>
-      <Stack gap="4">
-        <chakra.h2 fontSize="lg" fontWeight="700">
-          {t('card_form_title')}
-        </chakra.h2>
+    <form onSubmit={submit} noValidate data-testid="card-form" data-method-id="8" data-ready={script === 'ready'}>
+      <div className="pay-stack-4">
+        <h2 className="pay-card-title">{t('card_form_title')}</h2>
         {belowMinimum ? <CardNotice status="warning" description={t('cart_minimum_payment', { amount: formatMoney(money(MINIMUM_ONLINE_PAYMENT_AMOUNT, 'THB'), locale) })} /> : null}
         {failure ? <CardNotice title={t('cart_fail')} description={failure} /> : null}
         {unavailable ? <CardNotice title={t('cart_fail')} description={t('card_script_failed')} /> : null}
         <CardFields idPrefix="omise-card" values={values} errors={errors} onChange={change} withName encrypt={false} disabled={busy || tokenising} />
-        <chakra.p fontSize="sm" color="fg.muted">
+        <p className="pay-sm pay-muted">
           {t('card_3ds_note')} {t('card_secure_note')}
-        </chakra.p>
-        <Button
+        </p>
+        <PayButton
           type="submit"
-          colorPalette="teal"
+          palette="teal"
           size="lg"
-          w="full"
+          fullWidth
           loading={busy || tokenising}
           loadingText={t('card_processing')}
           disabled={belowMinimum || unavailable || script !== 'ready'}
           data-testid="card-submit"
         >
           {t('card_pay_button', { amount: formatMoney(amount, locale) })}
-        </Button>
-      </Stack>
-    </chakra.form>
+        </PayButton>
+      </div>
+    </form>
   );
 }

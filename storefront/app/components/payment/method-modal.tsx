@@ -1,5 +1,7 @@
 /**
- * The method-specific modal of a `modal` browser step: the PayPal modal (method 2).
+ * The method-specific modal of a `modal` browser step: the PayPal modal (method 2). Loaded by
+ * the payment screen when a start answers with a modal (ADR 210), so Chakra's Dialog stays out
+ * of the page's first scripts.
  */
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { PayPalModal } from './paypal-modal';
@@ -11,7 +13,7 @@ export type MethodModalProps = {
   order: PayOrder;
 };
 
-export function MethodModal({ methodId, browser, order }: MethodModalProps) {
+export default function MethodModal({ methodId, browser, order }: MethodModalProps) {
   if (methodId === PAYMENT_METHOD_IDS.PAYPAL) return <PayPalModal data={browser.data} order={order} />;
   return null;
 }

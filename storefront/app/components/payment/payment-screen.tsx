@@ -4,17 +4,22 @@
  * methods), then does what the provider's browser step says: `qr` shows the QR screen,
  * `redirect` hands the browser over, `form` auto-posts a hidden form once, `modal` opens
  * the method's modal. Without script, the Continue button posts the same start.
+ *
+ * Plain elements with static classes (styles/payment.css, ADR 210); the method's modal, which
+ * only opens after a start, is loaded when it is first needed.
  */
-import { Button, Spinner, chakra } from '@chakra-ui/react';
 import { Form, useFetcher } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '~/models/i18n';
 import { OrderTotalRows } from '~/components/orders/order-total-rows';
 import { MethodInput, needsInput } from './method-input';
-import { MethodModal } from './method-modal';
+import { PayButton, PaySpinner } from './pay-button';
 import { PaymentFailure, QrScreen } from './qr-screen';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
 import type { SessionRefusal } from '~/models/session/refusal';
+
+// Never in the server's HTML: it opens on the answer of a start (PayPal's modal, with Chakra's Dialog).
+const MethodModal = lazy(() => import('./method-modal'));
 
 /** The route action's answer to `intent=start`. */
 export type StartActionData =
@@ -24,19 +29,17 @@ export type StartActionData =
 export function OrderSummary({ order }: { order: PayOrder }) {
   const t = useT();
   return (
-    <chakra.div borderWidth="1px" borderColor="border" borderRadius="xl" p={{ base: '4', md: '6' }} bg="bg" data-testid="pay-summary">
-      <chakra.p fontWeight="700" mb="2">
-        {t('checkout_order_number', { id: order.id })}
-      </chakra.p>
-      <chakra.dl fontSize="sm">
-        <OrderTotalRows order={order} withSubtotal totalTestId="pay-total" totalRow={{ borderTopWidth: '1px', borderColor: 'border', mt: '2', pt: '2', fontSize: 'lg' }} />
-      </chakra.dl>
+    <div className="pay-panel pay-panel-md pay-panel-bg" data-testid="pay-summary">
+      <p className="pay-bold pay-mb-2">{t('checkout_order_number', { id: order.id })}</p>
+      <dl className="pay-sm">
+        <OrderTotalRows order={order} withSubtotal totalTestId="pay-total" totalLook="lg" />
+      </dl>
       {order.paymentMethodName ? (
-        <chakra.p mt="2" fontSize="sm" color="fg.muted" data-testid="pay-method">
+        <p className="pay-mt-2 pay-sm pay-muted" data-testid="pay-method">
           {t('cart_payment_methods')}: {order.paymentMethodName}
-        </chakra.p>
+        </p>
       ) : null}
-    </chakra.div>
+    </div>
   );
 }
 
@@ -68,10 +71,10 @@ function Redirect({ url }: { url: string }) {
 
 function Busy({ label }: { label: string }) {
   return (
-    <chakra.div data-testid="payment-busy" role="status" display="flex" alignItems="center" justifyContent="center" gap="3" py="10" color="fg.muted">
-      <Spinner size="sm" />
+    <div data-testid="payment-busy" role="status" className="pay-busy">
+      <PaySpinner size="sm" />
       <span>{label}</span>
-    </chakra.div>
+    </div>
   );
 }
 
@@ -134,7 +137,11 @@ export function PaymentScreen({ order, qrMethod }: { order: PayOrder; qrMethod: 
         );
         break;
       case 'modal':
-        body = <MethodModal methodId={methodId} browser={browser} order={order} />;
+        body = (
+          <Suspense fallback={null}>
+            <MethodModal methodId={methodId} browser={browser} order={order} />
+          </Suspense>
+        );
         break;
       case 'done':
         body = <Busy label={t('payment_approved_redirect')} />;
@@ -146,24 +153,17 @@ export function PaymentScreen({ order, qrMethod }: { order: PayOrder; qrMethod: 
       // Before the page has hydrated (or without script): the same start as a plain form post.
       <Form method="post" data-testid="payment-start-form">
         <input type="hidden" name="intent" value="start" />
-        <chakra.div display="flex" justifyContent="center" py="6">
-          <Button type="submit" colorPalette="teal" size="lg">
+        <div className="pay-start">
+          <PayButton type="submit" palette="teal" size="lg">
             {t('payment_start_button')}
-          </Button>
-        </chakra.div>
+          </PayButton>
+        </div>
       </Form>
     );
 
   return (
-    <chakra.div
-      data-testid="payment-screen"
-      data-method={methodId}
-      data-state={busy ? 'busy' : answer ? (answer.ok ? answer.browser.kind : 'failed') : 'idle'}
-      display="flex"
-      flexDirection="column"
-      gap="5"
-    >
+    <div data-testid="payment-screen" data-method={methodId} data-state={busy ? 'busy' : answer ? (answer.ok ? answer.browser.kind : 'failed') : 'idle'} className="pay-stack">
       {body}
-    </chakra.div>
+    </div>
   );
 }

@@ -5,15 +5,16 @@
  * case a push is lost. Approved: on to the thank-you page (or the order list) after 500 ms.
  * Refused by the provider: at once to the order list, which shows the failure notice (spec
  * section 4). The QR running out of time on our countdown: the failure state with Try again,
- * which shows a new QR for the same order (spec section 2).
+ * which shows a new QR for the same order (spec section 2). Plain elements with static classes
+ * (styles/payment.css, ADR 210).
  */
-import { Button, Spinner, chakra } from '@chakra-ui/react';
 import { useNavigate } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
 import { paymentFailedPath } from '~/models/checkout/post-order';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
+import { buttonClass, PayButton, PaySpinner } from './pay-button';
 import { RetryOrderForm } from './retry-order';
 import { useOrderPush, type OrderPush } from './use-order-push';
 
@@ -139,70 +140,38 @@ export function QrScreen({
   if (phase === 'expired') return <PaymentFailure message={t('payment_qr_expired')} onRetry={onRetry} />;
   if (phase === 'failed')
     return (
-      <chakra.p role="status" data-testid="qr-failed" py="6" textAlign="center" color="fg.muted">
+      <p role="status" data-testid="qr-failed" className="pay-qr-failed">
         {t('payment_fail')}
-      </chakra.p>
+      </p>
     );
 
   return (
-    <chakra.section
-      data-testid="qr-screen"
-      data-method={methodId}
-      data-phase={phase}
-      data-realtime={ready ? 'ready' : 'connecting'}
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="xl"
-      bg="bg"
-      p={{ base: '4', md: '8' }}
-      display="flex"
-      flexDirection="column"
-      alignItems="center"
-      textAlign="center"
-      gap="3"
-    >
-      <chakra.h2 fontSize={{ base: 'lg', md: 'xl' }} fontWeight="700">
-        {t('qr_title')}
-      </chakra.h2>
-      <chakra.p fontSize="2xl" fontWeight="700" color="brand" data-testid="qr-amount">
+    <section data-testid="qr-screen" data-method={methodId} data-phase={phase} data-realtime={ready ? 'ready' : 'connecting'} className="pay-qr">
+      <h2 className="pay-qr-title">{t('qr_title')}</h2>
+      <p className="pay-qr-amount" data-testid="qr-amount">
         {amount}
-      </chakra.p>
-      <chakra.img
-        src={browser.imageDataUrl}
-        alt={t('payment_qr_image_alt', { amount })}
-        data-testid="qr-image"
-        w={{ base: '64', md: '72' }}
-        maxW="full"
-        aspectRatio="1"
-        objectFit="contain"
-        bg="white"
-        borderWidth="1px"
-        borderColor="border"
-        borderRadius="md"
-        p="2"
-      />
-      <chakra.p fontSize="sm" color="fg.muted">
-        {t('payment_qr_scan_hint')}
-      </chakra.p>
+      </p>
+      <img src={browser.imageDataUrl} alt={t('payment_qr_image_alt', { amount })} data-testid="qr-image" className="pay-qr-image" />
+      <p className="pay-sm pay-muted">{t('payment_qr_scan_hint')}</p>
       {left !== null ? (
-        <chakra.p fontWeight="600" data-testid="qr-countdown" aria-live="off">
+        <p className="pay-qr-countdown" data-testid="qr-countdown" aria-live="off">
           {t('qr_expires_in', { time: formatCountdown(left) })}
-        </chakra.p>
+        </p>
       ) : null}
       {phase === 'approved' ? (
-        <chakra.p color="green.700" fontWeight="700" role="status" data-testid="qr-approved">
+        <p className="pay-qr-approved" role="status" data-testid="qr-approved">
           {t('payment_approved_redirect')}
-        </chakra.p>
+        </p>
       ) : (
-        <chakra.p display="flex" alignItems="center" gap="2" fontSize="sm" color="fg.muted" role="status">
-          <Spinner size="xs" />
+        <p className="pay-qr-waiting" role="status">
+          <PaySpinner size="xs" />
           {t('payment_qr_waiting')}
-        </chakra.p>
+        </p>
       )}
-      <Button asChild variant="outline" mt="2" data-testid="qr-done">
-        <a href="/myaccount/student/order">{t('button_done')}</a>
-      </Button>
-    </chakra.section>
+      <a href="/myaccount/student/order" className={buttonClass({ variant: 'outline' }, 'pay-mt-2')} data-testid="qr-done">
+        {t('button_done')}
+      </a>
+    </section>
   );
 }
 
@@ -213,35 +182,21 @@ export function QrScreen({
 export function PaymentFailure({ message, onRetry, orderId }: { message: string; onRetry?: () => void; orderId?: number }) {
   const t = useT();
   return (
-    <chakra.section
-      data-testid="payment-failure"
-      role="alert"
-      borderWidth="1px"
-      borderColor="border.error"
-      bg="bg.error"
-      borderRadius="xl"
-      p={{ base: '4', md: '6' }}
-      display="flex"
-      flexDirection="column"
-      gap="3"
-      alignItems="flex-start"
-    >
-      <chakra.h2 fontSize="lg" fontWeight="700" color="fg.error">
-        {t('cart_fail')}
-      </chakra.h2>
-      <chakra.p>{message}</chakra.p>
-      <chakra.div display="flex" gap="4" flexWrap="wrap" alignItems="center">
+    <section data-testid="payment-failure" role="alert" className="pay-failure">
+      <h2 className="pay-failure-title">{t('cart_fail')}</h2>
+      <p>{message}</p>
+      <div className="pay-actions">
         {onRetry ? (
-          <Button colorPalette="teal" onClick={onRetry} data-testid="payment-retry">
+          <PayButton palette="teal" onClick={onRetry} data-testid="payment-retry">
             {t('button_try_again')}
-          </Button>
+          </PayButton>
         ) : orderId !== undefined ? (
           <RetryOrderForm orderId={orderId} testId="payment-retry" />
         ) : null}
-        <chakra.a href="/myaccount/student/order" color="brand" textDecoration="underline">
+        <a href="/myaccount/student/order" className="pay-link">
           {t('nav_my_orders')}
-        </chakra.a>
-      </chakra.div>
-    </chakra.section>
+        </a>
+      </div>
+    </section>
   );
 }

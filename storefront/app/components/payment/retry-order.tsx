@@ -1,11 +1,12 @@
 /**
  * The one click after a payment that did not go through and cancelled its order (ADR 178):
  * posts `intent=retry` to the order's payment page, whose action asks the CMS for a new order
- * with the same selections and goes on to its payment. Works without script too.
+ * with the same selections and goes on to its payment. Works without script too. Plain
+ * elements with static classes (ADR 210): my orders and the payment page show it.
  */
-import { Button, chakra } from '@chakra-ui/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useT } from '~/models/i18n';
+import { PayButton } from './pay-button';
 
 export function RetryOrderForm({ orderId, testId = 'retry-order' }: { orderId: number; testId?: string }) {
   const t = useT();
@@ -14,12 +15,10 @@ export function RetryOrderForm({ orderId, testId = 'retry-order' }: { orderId: n
   return (
     <Form method="post" action={`/pay/${orderId}`} data-testid="retry-order-form">
       <input type="hidden" name="intent" value="retry" />
-      <chakra.p fontSize="sm" color="fg.muted" mb="2">
-        {t('orders_retry_new_order_hint')}
-      </chakra.p>
-      <Button type="submit" colorPalette="teal" loading={busy} data-testid={testId}>
+      <p className="pay-sm pay-muted pay-mb-2">{t('orders_retry_new_order_hint')}</p>
+      <PayButton type="submit" palette="teal" loading={busy} data-testid={testId}>
         {t('orders_retry_new_order')}
-      </Button>
+      </PayButton>
     </Form>
   );
 }
