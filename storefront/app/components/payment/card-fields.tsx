@@ -290,7 +290,5 @@ export function useProviderScript(src: string | null, isReady: () => boolean): S
 
 /** The failure notice of spec section 8: titled cart_fail, with the reason under it. */
 export function CardNotice({ title, description, status = 'error' }: { title?: string; description: string; status?: 'error' | 'warning' | 'info' }) {
-  return (
-    <PayNotice status={status} title={title} description={description} testId="card-notice" role="alert" />
-  );
+  return <PayNotice status={status} title={title} description={description} testId="card-notice" role="alert" />;
 }

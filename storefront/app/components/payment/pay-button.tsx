@@ -41,13 +41,7 @@ export function PayButton({ size, variant, palette, fullWidth, loading = false, 
     );
   }
   return (
-    <button
-      type="button"
-      className={buttonClass({ size, variant, palette, fullWidth }, className)}
-      disabled={disabled || loading}
-      data-loading={loading ? '' : undefined}
-      {...button}
-    >
+    <button type="button" className={buttonClass({ size, variant, palette, fullWidth }, className)} disabled={disabled || loading} data-loading={loading ? '' : undefined} {...button}>
       {content}
     </button>
   );
