@@ -210,20 +210,20 @@ export default function PayRoute() {
           {payable ? (
             <PaymentScreen order={order} qrMethod={qrMethod} />
           ) : (
-            <div className="pay-panel" data-testid="pay-not-payable">
+            <div className="ck-panel" data-testid="pay-not-payable">
               <p>{t('payment_order_not_payable')}</p>
-              <p className="pay-sm pay-muted">{t(`order_status_${order.status}`)}</p>
+              <p className="pay-sm ck-muted">{t(`order_status_${order.status}`)}</p>
               {refusal?.intent === 'retry' && !refusal.ok ? (
-                <p role="alert" className="pay-refused" data-testid="retry-refused">
+                <p role="alert" className="ck-error-text ck-strong ck-gap-top-3" data-testid="retry-refused">
                   {refusal.message}
                 </p>
               ) : null}
               {reorderable ? (
-                <div className="pay-mt-3">
+                <div className="ck-gap-top-3">
                   <RetryOrderForm orderId={order.id} />
                 </div>
               ) : null}
-              <a href="/myaccount/student/order" className="pay-link pay-mt-3 pay-inline-block">
+              <a href="/myaccount/student/order" className="ck-link ck-gap-top-3 pay-inline-block">
                 {t('nav_my_orders')}
               </a>
             </div>

@@ -2,7 +2,7 @@
  * The amounts of a placed order as the CMS stored them (never recomputed here): discount,
  * shipping fee, withholding tax and the amount to pay, with the subtotal where the page wants
  * it. Rows of a <dl>; the thank-you page, "my orders" and the payment page share them. Plain
- * elements with the classes of styles/payment.css (`ot-*`): the payment page draws them without
+ * elements with the classes of styles/payment.css (`ot-*`) and checkout.css: the payment page draws them without
  * Chakra (ADR 210).
  */
 import { formatMoney, money } from '@sala/shared/money';
@@ -49,7 +49,7 @@ export function OrderTotalRows({
         discounts.map((item): DiscountItem => ({ kind: item.kind, name: item.name, amount: money(item.amount, order.currency) })),
         money(order.discountAmount, order.currency),
       ).map((row) => (
-        <div key={`${row.textKey}-${row.name}`} className="ot-row ot-good" data-testid="order-discount">
+        <div key={`${row.textKey}-${row.name}`} className="ot-row ck-good" data-testid="order-discount">
           <dt>
             {t(row.textKey, { name: row.name })}
             {row.textKey === 'cart_discount' && couponCodes.length > 0 ? ` (${couponCodes.join(', ')})` : ''}
@@ -64,7 +64,7 @@ export function OrderTotalRows({
         </div>
       ) : null}
       {vatRows({ vatMode: order.vatMode ?? 'included', vatBasisPoints: order.vatBasisPoints ?? 0, beforeVatAmount: order.beforeVatAmount ?? 0, vatAmount: order.vatAmount ?? 0 }).map((row) => (
-        <div key={row.kind} className={row.sign === '+' ? 'ot-row' : 'ot-row ot-muted'}>
+        <div key={row.kind} className={row.sign === '+' ? 'ot-row' : 'ot-row ck-muted'}>
           <dt>{row.kind === 'vat' ? t(row.textKey, { rate: row.rate ?? '' }) : t(row.textKey)}</dt>
           <dd data-testid={row.kind === 'vat' ? 'order-vat' : 'order-before-vat'}>
             {row.sign}

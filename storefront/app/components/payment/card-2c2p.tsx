@@ -11,8 +11,8 @@ import { formatMoney, money } from '@sala/shared/money';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
-import { CardFields, CardNotice, useCardForm, useProviderScript } from './card-fields';
-import { PayButton } from './pay-button';
+import { CardFields, useCardForm, useProviderScript } from './card-fields';
+import { CardNotice, PayButton } from './pay-button';
 import type { CardFormProps, CardSetupAnswer } from './card-types';
 
 type My2c2p = { submitForm(formId: string, callback: (errorCode: number, errorDescription: string) => void): void };
@@ -57,14 +57,14 @@ export function TwoC2pCardForm({ order, start, busy }: CardFormProps) {
   };
 
   return (
-    <div className="pay-stack-4" data-testid="card-form" data-method-id="3" data-ready={script === 'ready'}>
+    <div className="ck-stack" data-testid="card-form" data-method-id="3" data-ready={script === 'ready'}>
       <form id={FORM_ID} method="post" action={`/creditcard/${order.id}`} onSubmit={submit} noValidate>
-        <div className="pay-stack-4">
-          <h2 className="pay-card-title">{t('card_form_title')}</h2>
+        <div className="ck-stack">
+          <h2 className="pay-h2">{t('card_form_title')}</h2>
           {failure ? <CardNotice title={t('cart_fail')} description={failure} /> : null}
           {unavailable ? <CardNotice title={t('cart_fail')} description={t('card_script_failed')} /> : null}
           <CardFields idPrefix="twoc2p-card" values={values} errors={errors} onChange={change} withName={false} encrypt disabled={busy || handingOver} />
-          <p className="pay-sm pay-muted">{t('card_secure_note')}</p>
+          <p className="pay-sm ck-muted">{t('card_secure_note')}</p>
           <PayButton
             type="submit"
             palette="teal"

@@ -10,7 +10,6 @@ import { detectCardType } from '@sala/shared/payments';
 import type { buildCardFormSchema } from '~/models/payment/card-schema';
 import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import { useT } from '~/models/i18n';
-import { cx, PayNotice } from './pay-button';
 
 export type CardValues = { cardNumber: string; cardholderName: string; expiryMonth: string; expiryYear: string; cvv: string };
 export type CardErrors = Partial<Record<keyof CardValues, string>>;
@@ -63,6 +62,16 @@ const BADGES: Record<string, { label: string; bg: string; color: string }> = {
   hipercard: { label: 'HIPER', bg: '#b3131b', color: 'white' },
 };
 
+const BADGE_LOOK = {
+  padding: '0.125rem 0.375rem',
+  borderRadius: 'var(--chakra-radii-sm)',
+  fontSize: 'var(--chakra-font-sizes-2xs)',
+  fontWeight: 800,
+  letterSpacing: 'var(--chakra-letter-spacings-wider)',
+  lineHeight: 1.4,
+  whiteSpace: 'nowrap',
+} as const;
+
 export function CardTypeIcon({ number }: { number: string }) {
   const t = useT();
   const info = detectCardType(number);
@@ -74,8 +83,8 @@ export function CardTypeIcon({ number }: { number: string }) {
       aria-label={t('card_type_label', { type: info.niceType })}
       data-testid="card-type"
       data-type={info.type}
-      className="pay-card-type"
-      style={{ background: badge.bg, color: badge.color }}
+      // its brand's colours, so its whole look is here; drawn as Chakra's 2xs, extra-bold, wide-spaced badge
+      style={{ ...BADGE_LOOK, background: badge.bg, color: badge.color }}
     >
       {badge.label}
     </span>
@@ -90,30 +99,34 @@ type FieldProps = {
   end?: React.ReactNode;
 };
 
+// The card type's slot at the input's end (only the card number has one).
+const END_SLOT = { position: 'absolute', insetInlineEnd: '0.75rem', top: '50%', transform: 'translateY(-50%)', display: 'flex', pointerEvents: 'none' } as const;
+
 /** A required field as Chakra's Field drew it: the label with its mark, the input, and its error under it. */
 function CardField({ id, label, error, input, end }: FieldProps) {
   const invalid = Boolean(error);
   return (
-    <div className="ck-field" data-field={id} data-invalid={invalid ? '' : undefined} data-required="">
+    <div className="ck-field" role="group" data-field={id} data-invalid={invalid ? '' : undefined}>
       <label className="ck-label" id={`${id}-label`} htmlFor={id}>
         {label}
         <span aria-hidden="true" className="ck-required">
           *
         </span>
       </label>
-      <div className="pay-card-control">
+      <div style={{ position: 'relative' }}>
         <input
           {...input}
           id={id}
           required
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          className={cx('ck-input', end ? 'pay-card-with-end' : undefined)}
+          className="ck-input"
+          style={end ? { paddingInlineEnd: '4rem' } : undefined}
         />
-        {end ? <span className="pay-card-end">{end}</span> : null}
+        {end ? <span style={END_SLOT}>{end}</span> : null}
       </div>
       {invalid ? (
-        <div className="ck-error" id={`${id}-error`}>
+        <div className="ck-error" id={`${id}-error`} aria-live="polite">
           {error}
         </div>
       ) : null}
@@ -145,7 +158,7 @@ export function CardFields({
   const t = useT();
   const mark = (kind: string) => (encrypt ? { 'data-encrypt': kind } : {});
   return (
-    <div className="pay-stack-4">
+    <div className="ck-stack">
       <CardField
         id={`${idPrefix}-number`}
         label={t('card_number')}
@@ -286,9 +299,4 @@ export function useProviderScript(src: string | null, isReady: () => boolean): S
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src]);
   return state;
-}
-
-/** The failure notice of spec section 8: titled cart_fail, with the reason under it. */
-export function CardNotice({ title, description, status = 'error' }: { title?: string; description: string; status?: 'error' | 'warning' | 'info' }) {
-  return <PayNotice status={status} title={title} description={description} testId="card-notice" role="alert" />;
 }

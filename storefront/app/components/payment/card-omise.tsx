@@ -8,8 +8,8 @@ import { formatMoney, money } from '@sala/shared/money';
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
-import { CardFields, CardNotice, useCardForm, useProviderScript } from './card-fields';
-import { PayButton } from './pay-button';
+import { CardFields, useCardForm, useProviderScript } from './card-fields';
+import { CardNotice, PayButton } from './pay-button';
 import type { CardFormProps, CardSetupAnswer } from './card-types';
 
 type OmiseTokenAnswer = { id?: string; object?: string; code?: string; message?: string };
@@ -69,13 +69,13 @@ export function OmiseCardForm({ order, start, busy }: CardFormProps) {
 
   return (
     <form onSubmit={submit} noValidate data-testid="card-form" data-method-id="8" data-ready={script === 'ready'}>
-      <div className="pay-stack-4">
-        <h2 className="pay-card-title">{t('card_form_title')}</h2>
+      <div className="ck-stack">
+        <h2 className="pay-h2">{t('card_form_title')}</h2>
         {belowMinimum ? <CardNotice status="warning" description={t('cart_minimum_payment', { amount: formatMoney(money(MINIMUM_ONLINE_PAYMENT_AMOUNT, 'THB'), locale) })} /> : null}
         {failure ? <CardNotice title={t('cart_fail')} description={failure} /> : null}
         {unavailable ? <CardNotice title={t('cart_fail')} description={t('card_script_failed')} /> : null}
         <CardFields idPrefix="omise-card" values={values} errors={errors} onChange={change} withName encrypt={false} disabled={busy || tokenising} />
-        <p className="pay-sm pay-muted">
+        <p className="pay-sm ck-muted">
           {t('card_3ds_note')} {t('card_secure_note')}
         </p>
         <PayButton

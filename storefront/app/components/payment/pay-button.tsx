@@ -48,8 +48,8 @@ export function PayButton({ size, variant, palette, fullWidth, loading = false, 
 }
 
 /** Chakra's Spinner. */
-export function PaySpinner({ size }: { size: 'xs' | 'sm' | 'md' }) {
-  return <span className={cx('pay-spinner', size !== 'md' && `pay-spinner-${size}`)} aria-hidden="true" />;
+export function PaySpinner({ size }: { size: 'xs' | 'sm' }) {
+  return <span className={cx('pay-spinner', size === 'xs' && 'pay-spinner-xs')} aria-hidden="true" />;
 }
 
 const ICONS = {
@@ -62,15 +62,20 @@ const ICONS = {
 export function PayNotice({ title, description, status = 'error', testId, role }: { title?: string; description: ReactNode; status?: 'error' | 'warning' | 'info'; testId?: string; role?: string }) {
   return (
     <div className={cx('pay-notice', status !== 'error' && `pay-notice-${status}`)} data-testid={testId} role={role} data-status={status}>
-      <span className="pay-notice-icon">
-        <svg viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="0" aria-hidden="true" focusable="false">
+      <span>
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="0" aria-hidden="true" focusable="false">
           <path d={status === 'info' ? ICONS.info : ICONS.warning} />
         </svg>
       </span>
       <div className="pay-notice-content">
         {title ? <div className="pay-notice-title">{title}</div> : null}
-        <div className="pay-notice-description">{description}</div>
+        <div>{description}</div>
       </div>
     </div>
   );
+}
+
+/** The failure notice of spec section 8: titled cart_fail, with the reason under it. */
+export function CardNotice({ title, description, status = 'error' }: { title?: string; description: string; status?: 'error' | 'warning' | 'info' }) {
+  return <PayNotice status={status} title={title} description={description} testId="card-notice" role="alert" />;
 }

@@ -29,13 +29,13 @@ export type StartActionData =
 export function OrderSummary({ order }: { order: PayOrder }) {
   const t = useT();
   return (
-    <div className="pay-panel pay-panel-md pay-panel-bg" data-testid="pay-summary">
-      <p className="pay-bold pay-mb-2">{t('checkout_order_number', { id: order.id })}</p>
-      <dl className="pay-sm">
+    <div className="ck-panel ck-panel-md" data-testid="pay-summary">
+      <p className="ck-bold ck-gap-bottom">{t('checkout_order_number', { id: order.id })}</p>
+      <dl className={order.paymentMethodName ? 'pay-sm ck-title-tight' : 'pay-sm'}>
         <OrderTotalRows order={order} withSubtotal totalTestId="pay-total" totalLook="lg" />
       </dl>
       {order.paymentMethodName ? (
-        <p className="pay-mt-2 pay-sm pay-muted" data-testid="pay-method">
+        <p className="pay-sm ck-muted" data-testid="pay-method">
           {t('cart_payment_methods')}: {order.paymentMethodName}
         </p>
       ) : null}
@@ -71,7 +71,7 @@ function Redirect({ url }: { url: string }) {
 
 function Busy({ label }: { label: string }) {
   return (
-    <div data-testid="payment-busy" role="status" className="pay-busy">
+    <div data-testid="payment-busy" role="status" className="pay-center pay-busy ck-muted">
       <PaySpinner size="sm" />
       <span>{label}</span>
     </div>
@@ -153,7 +153,7 @@ export function PaymentScreen({ order, qrMethod }: { order: PayOrder; qrMethod: 
       // Before the page has hydrated (or without script): the same start as a plain form post.
       <Form method="post" data-testid="payment-start-form">
         <input type="hidden" name="intent" value="start" />
-        <div className="pay-start">
+        <div className="pay-center">
           <PayButton type="submit" palette="teal" size="lg">
             {t('payment_start_button')}
           </PayButton>
@@ -162,7 +162,7 @@ export function PaymentScreen({ order, qrMethod }: { order: PayOrder; qrMethod: 
     );
 
   return (
-    <div data-testid="payment-screen" data-method={methodId} data-state={busy ? 'busy' : answer ? (answer.ok ? answer.browser.kind : 'failed') : 'idle'} className="pay-stack">
+    <div data-testid="payment-screen" data-method={methodId} data-state={busy ? 'busy' : answer ? (answer.ok ? answer.browser.kind : 'failed') : 'idle'} className="ck-stack-5">
       {body}
     </div>
   );

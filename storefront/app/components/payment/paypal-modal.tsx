@@ -9,7 +9,7 @@ import { useNavigate } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useState } from 'react';
 import { useLocale, useT } from '~/models/i18n';
-import { CardNotice } from './card-fields';
+import { CardNotice } from './pay-button';
 import type { PayOrder } from '~/models/payment/types';
 
 export const ORDER_LIST_PATH = '/myaccount/student/order';

@@ -140,35 +140,36 @@ export function QrScreen({
   if (phase === 'expired') return <PaymentFailure message={t('payment_qr_expired')} onRetry={onRetry} />;
   if (phase === 'failed')
     return (
-      <p role="status" data-testid="qr-failed" className="pay-qr-failed">
+      <p role="status" data-testid="qr-failed" className="pay-center ck-muted">
         {t('payment_fail')}
       </p>
     );
 
   return (
-    <section data-testid="qr-screen" data-method={methodId} data-phase={phase} data-realtime={ready ? 'ready' : 'connecting'} className="pay-qr">
-      <h2 className="pay-qr-title">{t('qr_title')}</h2>
+    <section data-testid="qr-screen" data-method={methodId} data-phase={phase} data-realtime={ready ? 'ready' : 'connecting'} className="ck-panel pay-qr">
+      <h2 className="pay-h2 pay-qr-title">{t('qr_title')}</h2>
       <p className="pay-qr-amount" data-testid="qr-amount">
         {amount}
       </p>
       <img src={browser.imageDataUrl} alt={t('payment_qr_image_alt', { amount })} data-testid="qr-image" className="pay-qr-image" />
-      <p className="pay-sm pay-muted">{t('payment_qr_scan_hint')}</p>
+      <p className="pay-sm ck-muted">{t('payment_qr_scan_hint')}</p>
       {left !== null ? (
-        <p className="pay-qr-countdown" data-testid="qr-countdown" aria-live="off">
+        <p className="ck-strong" data-testid="qr-countdown" aria-live="off">
           {t('qr_expires_in', { time: formatCountdown(left) })}
         </p>
       ) : null}
       {phase === 'approved' ? (
-        <p className="pay-qr-approved" role="status" data-testid="qr-approved">
+        <p className="ck-good ck-bold ck-title-tight" role="status" data-testid="qr-approved">
           {t('payment_approved_redirect')}
         </p>
       ) : (
-        <p className="pay-qr-waiting" role="status">
+        <p className="pay-qr-waiting pay-sm ck-muted ck-title-tight" role="status">
           <PaySpinner size="xs" />
           {t('payment_qr_waiting')}
         </p>
       )}
-      <a href="/myaccount/student/order" className={buttonClass({ variant: 'outline' }, 'pay-mt-2')} data-testid="qr-done">
+      {/* the 0.5rem above this button is the line above's bottom margin (ck-title-tight) */}
+      <a href="/myaccount/student/order" className={buttonClass({ variant: 'outline' })} data-testid="qr-done">
         {t('button_done')}
       </a>
     </section>
@@ -182,8 +183,8 @@ export function QrScreen({
 export function PaymentFailure({ message, onRetry, orderId }: { message: string; onRetry?: () => void; orderId?: number }) {
   const t = useT();
   return (
-    <section data-testid="payment-failure" role="alert" className="pay-failure">
-      <h2 className="pay-failure-title">{t('cart_fail')}</h2>
+    <section data-testid="payment-failure" role="alert" className="ck-panel ck-panel-md pay-failure">
+      <h2 className="pay-h2 ck-error-text">{t('cart_fail')}</h2>
       <p>{message}</p>
       <div className="pay-actions">
         {onRetry ? (
@@ -193,7 +194,7 @@ export function PaymentFailure({ message, onRetry, orderId }: { message: string;
         ) : orderId !== undefined ? (
           <RetryOrderForm orderId={orderId} testId="payment-retry" />
         ) : null}
-        <a href="/myaccount/student/order" className="pay-link">
+        <a href="/myaccount/student/order" className="ck-link">
           {t('nav_my_orders')}
         </a>
       </div>

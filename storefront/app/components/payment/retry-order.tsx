@@ -15,7 +15,7 @@ export function RetryOrderForm({ orderId, testId = 'retry-order' }: { orderId: n
   return (
     <Form method="post" action={`/pay/${orderId}`} data-testid="retry-order-form">
       <input type="hidden" name="intent" value="retry" />
-      <p className="pay-sm pay-muted pay-mb-2">{t('orders_retry_new_order_hint')}</p>
+      <p className="pay-sm ck-muted ck-gap-bottom">{t('orders_retry_new_order_hint')}</p>
       <PayButton type="submit" palette="teal" loading={busy} data-testid={testId}>
         {t('orders_retry_new_order')}
       </PayButton>

@@ -13,7 +13,7 @@ import { taxInvoiceIssues, taxInvoiceLabels, type TaxInvoiceValues } from '@sala
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '~/models/i18n';
 import type { WithholdingTaxAnswer } from '~/models/payment/types';
-import { CardNotice } from './card-fields';
+import { CardNotice } from './pay-button';
 
 type TextFieldName = 'taxNameOne' | 'taxNameTwo' | 'taxPayerIdentificationNo' | 'taxAddress' | 'taxPostcode' | 'taxDeliveryAddress';
 
