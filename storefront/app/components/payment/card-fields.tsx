@@ -158,7 +158,7 @@ export function CardFields({
   const t = useT();
   const mark = (kind: string) => (encrypt ? { 'data-encrypt': kind } : {});
   return (
-    <div className="ck-stack">
+    <div className="ck-stack pay-card">
       <CardField
         id={`${idPrefix}-number`}
         label={t('card_number')}
