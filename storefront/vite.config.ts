@@ -147,14 +147,17 @@ function chakraWithThemePlugin(): Plugin {
  */
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)[\\/]/;
 /**
- * The playlist's own code (ADR 208), about 10 KB since it lost Chakra, and the home page's body
- * (ADR 209): merged as small chunks, they went into a chunk the root loads, so every page
+ * The playlist's own code (ADR 208), about 10 KB since it lost Chakra, the home page's body
+ * (ADR 209) and the payment page's first screen (ADR 210): merged as small chunks, they went into a chunk the root loads, so every page
  * downloaded them. A chunk of their own is not merged.
  */
 const PLAYLIST_MODULE = /[\\/]app[\\/](components[\\/]learn[\\/]|routes[\\/]courses\.\$id_\.learn\.tsx)/;
 const HOME_MODULE = /[\\/]app[\\/](components[\\/]home[\\/]|routes[\\/]_index\.tsx)/;
 const PRODUCT_PAGE_MODULE = /[\\/]app[\\/](routes[\\/]products\.\$id\.tsx|components[\\/]products[\\/](product-page|buy-box|product-gallery|product-tabs|product-card)\.tsx)(\?.*)?$/;
 const PRODUCT_LIST_MODULE = /[\\/]app[\\/](routes[\\/]products\._index\.tsx|components[\\/]products[\\/](list-controls|pagination)\.tsx)(\?.*)?$/;
+// The payment page's first screen (ADR 210): the route, its screen, buttons, card forms and total rows.
+const PAYMENT_MODULE =
+  /[\\/]app[\\/](routes[\\/]pay\.\$orderId\.tsx|components[\\/]payment[\\/](payment-screen|pay-button|retry-order|qr-screen|method-input|card-fields|card-omise|card-2c2p)\.tsx|components[\\/]orders[\\/]order-total-rows\.tsx)(\?.*)?$/;
 const CONSTANTS_MODULE = /[\\/](shared[\\/]src[\\/]constants[\\/]index\.ts|app[\\/]models[\\/]products[\\/]types\.ts)$/;
 
 /** The chunks of one page's own code (and the shop's constants), each named here. */
@@ -163,6 +166,7 @@ const PAGE_CHUNKS: readonly (readonly [RegExp, string])[] = [
   [HOME_MODULE, 'home'],
   [PRODUCT_PAGE_MODULE, 'product-page'],
   [PRODUCT_LIST_MODULE, 'product-list'],
+  [PAYMENT_MODULE, 'payment'],
   [CONSTANTS_MODULE, 'constants'],
 ];
 
