@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import apiSetup from '../../cms/tests/global-setup';
+import { compileCms } from '../../cms/tests/global-setup';
 import { TEST_ENV } from '../../cms/tests/helpers/env';
 
 export default async function setup() {
@@ -17,5 +17,7 @@ export default async function setup() {
     console.log(`[reliability] database: ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; CMS compiled in ${path.basename(prebuilt)}`);
     return;
   }
-  return apiSetup();
+  const removeDist = await compileCms();
+  console.log(`[reliability] database: ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; CMS compiled for this run`);
+  return removeDist;
 }

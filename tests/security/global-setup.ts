@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import apiSetup from '../../cms/tests/global-setup';
+import { compileCms } from '../../cms/tests/global-setup';
 import { TEST_ENV } from '../../cms/tests/helpers/env';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -19,7 +19,7 @@ export default async function setup() {
     Object.assign(process.env, TEST_ENV);
     process.env.SALA_TEST_DIST = prebuilt;
   } else {
-    teardownCms = (await apiSetup()) as () => void;
+    teardownCms = await compileCms();
   }
 
   let builtHere: string | undefined;
