@@ -15,21 +15,10 @@ async function withAdminClient<T>(url: string, run: (client: any) => Promise<T>)
 
 /**
  * Creates a database next to the one in `url` and returns its URL: empty, or a copy of
- * `template` (a database nobody is connected to).
+ * `template`, which nobody may be connected to (copies of one template may be made at once).
  */
 export async function createDatabase(url: string, name: string, template?: string): Promise<string> {
-  const sql = template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`;
-  await withAdminClient(url, async (c) => {
-    // Two copies of one template may start at the same moment; PostgreSQL refuses the second
-    // while the first is being made ("being accessed by other users", 55006) after waiting 5 s.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await c.query(sql);
-      } catch (error) {
-        if (!template || (error as { code?: string }).code !== '55006' || attempt >= 5) throw error;
-      }
-    }
-  });
+  await withAdminClient(url, (c) => c.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`));
   const target = new URL(url);
   target.pathname = `/${name}`;
   return target.toString();
