@@ -1,6 +1,6 @@
 /**
  * The CMS of the benchmarks, in a process of its own so it can be pinned to a core:
- * Strapi booted exactly as the API tests boot it (cms/tests/helpers/strapi.ts: a
+ * Strapi booted by the API tests' startStrapi (cms/tests/helpers/strapi.ts, seeding on its own boot: a
  * throwaway SQLite file, or a fresh PostgreSQL database when TEST_DATABASE_URL is set,
  * the Thai demo data seeded), served on 127.0.0.1. It counts every SQL statement knex
  * sends and answers its parent over IPC:
