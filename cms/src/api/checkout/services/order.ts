@@ -10,7 +10,7 @@ import { ordersPlaced } from '../../../http/metrics';
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { OrderStatus, WithholdingPercent } from '@sala/shared/constants';
-import { DEFAULT_WITHHOLDING_PERCENT, MS_PER_HOUR, PAYMENT_METHOD_IDS } from '@sala/shared/constants';
+import { DEFAULT_WITHHOLDING_PERCENT, MS_PER_HOUR } from '@sala/shared/constants';
 import { checkOrder, courseShipsItem, isInstructorOnly } from '@sala/shared/eligibility';
 import { priceCart, type PriceBreakdown, type PricingLineInput, type RejectedCoupon } from '@sala/shared/pricing';
 import type { OrderPayload } from '@sala/shared/schemas';
@@ -43,7 +43,6 @@ import {
 } from '../lib/order-detail';
 import { isOpenToGroup, toCouponInput, toPromotionInput } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
-import type { OrderPlacedMailService } from './order-placed-mail';
 import type { Student } from '../../../http/ctx';
 import type { CreditNoteService } from '../../order-paperwork/services/credit-note';
 import type { WithholdingCertificateService } from '../../order-paperwork/services/withholding-certificate';
@@ -70,7 +69,6 @@ function orderToken(): string {
 
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
-  const orderPlacedMail = () => strapi.service('api::checkout.order-placed-mail') as OrderPlacedMailService;
   const rows = createOrderRows(strapi);
   const reads = createRows(strapi);
 
@@ -287,8 +285,6 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
 
       ordersPlaced.inc();
-      // A bank-transfer order waits for the buyer's transfer: the accounts and the exact-amount QR by mail (ADR 204).
-      if (!breakdown.zeroTotal && method.method_id === PAYMENT_METHOD_IDS.BANK_TRANSFER) await orderPlacedMail().queueAfterPlacing(placed.id);
       // A free order's state moved on in the transaction: read it back. Any other order is what was just written.
       const stored = breakdown.zeroTotal
         ? ((await readOrder({ id: placed.id })) as OrderRow)
