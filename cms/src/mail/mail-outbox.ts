@@ -20,10 +20,26 @@ export type MailAttachment = MailFile | MailDocument;
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailAttachment[] };
 
-type StoredAttachment = { filename: string; contentType: string; base64: string; cid?: string } | MailDocument;
-type Payload = { text: string; html?: string; replyTo?: string; attachments?: StoredAttachment[] };
+/**
+ * A mail composed when it is sent rather than when it is queued (ADR 204): the row holds which
+ * mail of which record, written in the causing transaction at the cost of one insert, and the
+ * worker asks the service named in `MAIL_RECIPES` for the mail. The service answers null when
+ * the record no longer takes it (an order paid before its payment request went out): the row is
+ * then `skipped`, never sent.
+ */
+export type MailRecipe = { recipe: keyof typeof MAIL_RECIPES; id: number };
+export type ComposedMail = { to: string; subject: string; text: string; html?: string; attachments?: MailFile[] };
+export type MailComposer = { compose(id: number): Promise<ComposedMail | null> };
 
-export type MailState = 'pending' | 'sent' | 'failing';
+/** Each recipe's composing service; a row names a recipe, never a service. */
+export const MAIL_RECIPES = {
+  'order-placed': 'api::checkout.order-placed-mail',
+} as const;
+
+type StoredAttachment = { filename: string; contentType: string; base64: string; cid?: string } | MailDocument;
+type Payload = { text: string; html?: string; replyTo?: string; attachments?: StoredAttachment[]; recipe?: MailRecipe };
+
+export type MailState = 'pending' | 'sent' | 'failing' | 'skipped';
 
 export type OutboxRow = {
   id: number;
@@ -104,10 +120,16 @@ function storedAttachment(attachment: MailAttachment): StoredAttachment {
  * exactly when the change that causes it commits), else in a transaction of its own. The
  * worker is woken once the row is committed. Returns the row's id and Message-ID.
  */
-export async function enqueueMail(strapi: Core.Strapi, kind: string, mail: OutgoingMail, onQueued?: () => void): Promise<{ id: number; messageId: string }> {
+export async function enqueueMail(
+  strapi: Core.Strapi,
+  kind: string,
+  mail: OutgoingMail | (Pick<OutgoingMail, 'to' | 'subject'> & MailRecipe),
+  onQueued?: () => void,
+): Promise<{ id: number; messageId: string }> {
   const now = Date.now();
   const messageId = `<${randomUUID()}@${messageIdDomain(strapi)}>`;
-  const payload: Payload = { text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments?.map(storedAttachment) };
+  const payload: Payload =
+    'recipe' in mail ? { text: '', recipe: { recipe: mail.recipe, id: mail.id } } : { text: mail.text, html: mail.html, replyTo: mail.replyTo, attachments: mail.attachments?.map(storedAttachment) };
   return strapi.db.transaction(async ({ trx, onCommit }) => {
     const inserted = await trx(MAIL_OUTBOX_TABLE)
       .insert({ message_id: messageId, kind, recipient: mail.to, subject: mail.subject, payload: JSON.stringify(payload), state: 'pending', attempts: 0, next_attempt_at: now, created_at: now })
@@ -149,10 +171,22 @@ export async function claimMail(strapi: Core.Strapi, id: number, now: number, le
   return row ? readRow(row) : null;
 }
 
-/** Marks a row sent (once: a row already sent is left as it is). */
-export async function markMailSent(strapi: Core.Strapi, row: OutboxRow, now: number): Promise<boolean> {
-  const changed = await strapi.db.connection(MAIL_OUTBOX_TABLE).where({ id: row.id }).whereNot('state', 'sent').update({ state: 'sent', sent_at: now, lease_until: null, last_error: null });
+/**
+ * Marks a row sent (once: a row already sent is left as it is). A mail composed at sending
+ * keeps the address and subject it went out with, for the shop's list of failing mails.
+ */
+export async function markMailSent(strapi: Core.Strapi, row: OutboxRow, now: number, sent?: { to: string; subject: string }): Promise<boolean> {
+  const changed = await strapi.db
+    .connection(MAIL_OUTBOX_TABLE)
+    .where({ id: row.id })
+    .whereNot('state', 'sent')
+    .update({ state: 'sent', sent_at: now, lease_until: null, last_error: null, ...(sent ? { recipient: sent.to, subject: sent.subject } : {}) });
   return Number(changed) === 1;
+}
+
+/** A mail composed at sending that its record no longer takes: kept as `skipped`, never sent or retried. */
+export async function markMailSkipped(strapi: Core.Strapi, row: OutboxRow, now: number): Promise<void> {
+  await strapi.db.connection(MAIL_OUTBOX_TABLE).where({ id: row.id, lease_owner: row.lease_owner }).whereNot('state', 'sent').update({ state: 'skipped', sent_at: now, lease_until: null });
 }
 
 /** Gives a failed attempt its backoff; after `maxAttempts` the row is `failing` (still retried, at the capped delay, and shown to the shop). */
@@ -169,9 +203,28 @@ export async function markMailFailed(strapi: Core.Strapi, row: OutboxRow, error:
     });
 }
 
-/** The message the mail plugin sends for a row; stored documents are printed now. */
-export async function messageOf(strapi: Core.Strapi, row: OutboxRow): Promise<Record<string, unknown>> {
+type Message = { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: MailFile[]; messageId: string };
+
+/** The message of a row whose mail is composed now; null when its record no longer takes it. */
+async function composedMessage(strapi: Core.Strapi, row: OutboxRow, recipe: MailRecipe): Promise<Message | null> {
+  if (!Object.hasOwn(MAIL_RECIPES, recipe.recipe)) throw new Error(`unknown mail recipe ${String(recipe.recipe)}`);
+  const service = MAIL_RECIPES[recipe.recipe];
+  const mail = await (strapi.service(service) as unknown as MailComposer).compose(recipe.id);
+  if (!mail) return null;
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    messageId: row.message_id,
+  };
+}
+
+/** The message the mail plugin sends for a row; stored documents are printed now, recipes composed now (null: nothing to send). */
+export async function messageOf(strapi: Core.Strapi, row: OutboxRow): Promise<Message | null> {
   const payload = JSON.parse(row.payload) as Payload;
+  if (payload.recipe) return composedMessage(strapi, row, payload.recipe);
   const attachments: { filename: string; content: Buffer; contentType: string; cid?: string }[] = [];
   for (const stored of payload.attachments ?? []) {
     if ('taxDocumentOfOrder' in stored) {

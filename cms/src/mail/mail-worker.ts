@@ -5,25 +5,30 @@
  * dropped. MAIL_WORKER=false keeps an instance from sending (it still queues).
  */
 import type { Core } from '@strapi/strapi';
-import { claimMail, dueMailIds, markMailFailed, markMailSent, messageOf, outboxSettings, type OutboxRow, type OutboxSettings } from './mail-outbox';
+import { claimMail, dueMailIds, markMailFailed, markMailSent, markMailSkipped, messageOf, outboxSettings, type OutboxRow, type OutboxSettings } from './mail-outbox';
 
 type Worker = { timer: NodeJS.Timeout | null; running: Promise<void> | null; again: boolean; stopped: boolean; settings: OutboxSettings };
 
 const workers = new WeakMap<Core.Strapi, Worker>();
 
 async function deliver(strapi: Core.Strapi, row: OutboxRow, settings: OutboxSettings): Promise<void> {
+  let sent: { to: string; subject: string };
   try {
-    await strapi
-      .plugin('email')
-      .service('email')
-      .send(await messageOf(strapi, row));
+    const message = await messageOf(strapi, row);
+    if (!message) {
+      await markMailSkipped(strapi, row, Date.now());
+      strapi.log.info(`[mail] ${row.kind} mail ${row.id} skipped: its record no longer takes it`);
+      return;
+    }
+    await strapi.plugin('email').service('email').send(message);
+    sent = { to: message.to, subject: message.subject };
   } catch (error) {
     const message = (error as Error)?.message ?? String(error);
     await markMailFailed(strapi, row, message, Date.now(), settings);
     strapi.log.warn(`[mail] ${row.kind} mail ${row.id} attempt ${row.attempts} failed: ${message}`);
     return;
   }
-  if (await markMailSent(strapi, row, Date.now())) strapi.log.info(`[mail] ${row.kind} mail ${row.id} sent as ${row.message_id} (attempt ${row.attempts})`);
+  if (await markMailSent(strapi, row, Date.now(), sent)) strapi.log.info(`[mail] ${row.kind} mail ${row.id} sent as ${row.message_id} (attempt ${row.attempts})`);
 }
 
 /** One pass: sends what is due until nothing is, or the worker stops. */

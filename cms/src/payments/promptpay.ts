@@ -43,7 +43,14 @@ export function promptPayPayload(promptPayId: string, amount?: Money, reference?
   return withCrcTag(encode([...tags, tag('62', encode([tag('01', reference)]))]), '63');
 }
 
+const QR_PNG = { errorCorrectionLevel: 'M', margin: 2, width: 320 } as const;
+
 /** A PNG data: URL of any QR payload. */
 export function qrDataUrl(payload: string): Promise<string> {
-  return QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return QRCode.toDataURL(payload, QR_PNG);
+}
+
+/** The same PNG as bytes, for a mail's inline picture. */
+export function qrPng(payload: string): Promise<Buffer> {
+  return QRCode.toBuffer(payload, { ...QR_PNG, type: 'png' });
 }

@@ -452,6 +452,20 @@ export const TEXT_CATALOGUE = {
   mail_payment_tel_label: { th: 'เบอร์โทรศัพท์', en: 'Telephone' },
   mail_payment_slip_label: { th: 'หลักฐานการโอนเงิน', en: 'Transfer slip' },
   mail_payment_reason_label: { th: 'เหตุผล', en: 'Reason' },
+  // the order-placed mail of a bank-transfer order, with the exact-amount PromptPay QR (ADR 204)
+  mail_order_placed_subject: { th: 'รอการชำระเงิน คำสั่งซื้อเลขที่ {orderId}', en: 'Waiting for your payment: order {orderId}' },
+  mail_order_placed_body: {
+    th: 'ขอบคุณสำหรับคำสั่งซื้อ กรุณาโอนเงินตามยอดชำระด้านล่าง แล้วแจ้งชำระเงินพร้อมแนบสลิปที่หน้าชำระเงินของคำสั่งซื้อ',
+    en: 'Thank you for your order. Please transfer the amount due below, then report the payment with its slip on the order’s payment page.',
+  },
+  mail_order_placed_lines_label: { th: 'รายการสั่งซื้อ', en: 'Items' },
+  mail_order_placed_accounts_label: { th: 'บัญชีสำหรับโอนเงิน', en: 'Bank accounts for your transfer' },
+  mail_order_placed_qr_label: {
+    th: 'สแกนคิวอาร์พร้อมเพย์นี้ด้วยแอปธนาคาร ยอด {amount} จะถูกกรอกให้ตรงกับคำสั่งซื้อ',
+    en: 'Scan this PromptPay QR with your banking app: the amount of {amount} is filled in for this order.',
+  },
+  mail_order_placed_qr_alt: { th: 'คิวอาร์พร้อมเพย์ ยอด {amount}', en: 'PromptPay QR for {amount}' },
+  mail_order_placed_pay_link: { th: 'ไปที่หน้าชำระเงินและแจ้งชำระเงิน', en: 'Open the payment page and report your payment' },
   // online payments: the buyer's confirmation and the shop's review notice
   mail_online_payment_subject: { th: 'ชำระเงินสำเร็จ คำสั่งซื้อเลขที่ {orderId}', en: 'Payment received for order {orderId}' },
   mail_online_payment_body: {

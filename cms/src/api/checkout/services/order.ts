@@ -10,7 +10,7 @@ import { ordersPlaced } from '../../../http/metrics';
 import crypto from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { OrderStatus, WithholdingPercent } from '@sala/shared/constants';
-import { DEFAULT_WITHHOLDING_PERCENT, MS_PER_HOUR } from '@sala/shared/constants';
+import { DEFAULT_WITHHOLDING_PERCENT, MS_PER_HOUR, PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { checkOrder, courseShipsItem, isInstructorOnly } from '@sala/shared/eligibility';
 import { priceCart, type PriceBreakdown, type PricingLineInput, type RejectedCoupon } from '@sala/shared/pricing';
 import type { OrderPayload } from '@sala/shared/schemas';
@@ -43,6 +43,7 @@ import {
 } from '../lib/order-detail';
 import { isOpenToGroup, toCouponInput, toPromotionInput } from '../lib/pricing-input';
 import type { OrderClaims, OrderStateService } from './order-state';
+import type { MailOutboxService } from '../../mail/services/outbox';
 import type { Student } from '../../../http/ctx';
 import type { CreditNoteService } from '../../order-paperwork/services/credit-note';
 import type { WithholdingCertificateService } from '../../order-paperwork/services/withholding-certificate';
@@ -69,6 +70,7 @@ function orderToken(): string {
 
 const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
   const orderState = () => strapi.service('api::checkout.order-state') as OrderStateService;
+  const mailOutbox = () => strapi.service('api::mail.outbox') as MailOutboxService;
   const rows = createOrderRows(strapi);
   const reads = createRows(strapi);
 
@@ -258,6 +260,11 @@ const orderService = ({ strapi }: { strapi: Core.Strapi }) => {
         await lineLinks('product', (line) => (line.courseId < 0 ? -line.courseId : null));
         await lineLinks('pricing_plan', (line) => line.planId);
         const order = { id: orderId, order_token: token };
+        // A bank-transfer order waits for the buyer's transfer: the accounts and the exact-amount QR by
+        // mail (ADR 204), one outbox row here, composed by the mail worker from the committed order.
+        if (!breakdown.zeroTotal && method.method_id === PAYMENT_METHOD_IDS.BANK_TRANSFER && profile.email) {
+          await mailOutbox().queue('order-placed', { to: profile.email, subject: defaultTranslate('mail_order_placed_subject', { orderId }), recipe: 'order-placed', id: orderId });
+        }
         onCommit(() => publishToUser(strapi, profile.id, 'order:status', { orderId: order.id, order_token: order.order_token, status: 'created' }));
 
         if (breakdown.zeroTotal) {

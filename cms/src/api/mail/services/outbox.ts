@@ -4,12 +4,15 @@
  */
 import type { Core } from '@strapi/strapi';
 import { notFound } from '../../../lib/errors';
-import { enqueueMail, listFailingMails, retryFailingMail, type FailingMail, type OutgoingMail } from '../../../mail/mail-outbox';
+import { enqueueMail, listFailingMails, retryFailingMail, type FailingMail, type MailRecipe, type OutgoingMail } from '../../../mail/mail-outbox';
 import { wakeMailWorker } from '../../../mail/mail-worker';
 
 export type MailOutboxService = {
-  /** Queues one mail of a kind ('welcome', 'password-reset', ...); resolves once the row is written. */
-  queue(kind: string, mail: OutgoingMail): Promise<{ id: number; messageId: string }>;
+  /**
+   * Queues one mail of a kind ('welcome', 'password-reset', ...); resolves once the row is
+   * written. A recipe instead of a body is composed by the worker when it sends (ADR 204).
+   */
+  queue(kind: string, mail: OutgoingMail | (Pick<OutgoingMail, 'to' | 'subject'> & MailRecipe)): Promise<{ id: number; messageId: string }>;
   listFailing(): Promise<FailingMail[]>;
   /** A failing mail due again now; 404 when there is no failing mail of that id. */
   retry(id: number): Promise<void>;
