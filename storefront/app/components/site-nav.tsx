@@ -3,10 +3,11 @@
  * for a signed-in student "my courses", "my orders", the administrator area for a shop
  * administrator, and log out (POST /logout); for a visitor "log in",
  * coming back to the page they were on. From lg up the links sit in one row; below, the cart
- * stays visible and the rest opens from a menu button.
+ * stays visible and the rest opens from a menu button: a <details> element, so the menu opens
+ * on a page sent without scripts too (ADR 212).
  */
 import { Form, useLocation } from '@remix-run/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '~/models/i18n';
 
 /** The student's own courses (the how-to-buy text sends students to this menu). */
@@ -78,7 +79,6 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
   const t = useT();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const menuId = useId();
   const returnTo = `${location.pathname}${location.search}`;
   const here = (path: string) => (location.pathname === path ? 'page' : undefined);
 
@@ -101,30 +101,30 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
 
       <div className="nav-row nav-narrow">
         <CartLink count={cartCount} testId="nav-cart-mobile" />
-        <button className="nav-link" type="button" aria-expanded={open} aria-controls={menuId} aria-label={t('nav_menu')} onClick={() => setOpen((value) => !value)} data-testid="nav-toggle">
-          <svg aria-hidden width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            {open ? (
-              <path d="M6 6l12 12M18 6L6 18" />
-            ) : (
-              <>
+        {/* The browser opens and closes it; after hydration a navigation closes it too. */}
+        <details className="nav-menu-details" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary className="nav-link nav-menu-toggle" aria-label={t('nav_menu')} data-testid="nav-toggle">
+            <svg aria-hidden width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <g className="nav-menu-icon-open">
                 <path d="M3 6h18" />
                 <path d="M3 12h18" />
                 <path d="M3 18h18" />
-              </>
-            )}
-          </svg>
-        </button>
+              </g>
+              <path className="nav-menu-icon-close" d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          <nav aria-label={t('nav_main')} className="nav-menu" data-testid="site-nav-mobile">
+            <a className="nav-link" href="/" aria-current={here('/')}>
+              {t('nav_courses')}
+            </a>
+            <a className="nav-link" href="/products" aria-current={here('/products')}>
+              {t('nav_products')}
+            </a>
+            <AccountLinks student={student} returnTo={returnTo} />
+            <div className="nav-menu-locale">{localeSwitch}</div>
+          </nav>
+        </details>
       </div>
-      <nav id={menuId} aria-label={t('nav_main')} className="nav-menu nav-narrow" data-open={open ? '' : undefined} data-testid="site-nav-mobile">
-        <a className="nav-link" href="/" aria-current={here('/')}>
-          {t('nav_courses')}
-        </a>
-        <a className="nav-link" href="/products" aria-current={here('/products')}>
-          {t('nav_products')}
-        </a>
-        <AccountLinks student={student} returnTo={returnTo} />
-        <div className="nav-menu-locale">{localeSwitch}</div>
-      </nav>
     </>
   );
 }
