@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Provider } from '~/components/provider';
@@ -12,6 +12,7 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { attachPageTexts, DEFAULT_LOCALE, loadTextsFor, LOCALES, PAGE_TEXTS_SCRIPT_ID, pageTextsScript, textsOf, useT, type Locale, type PageTextsRef } from '~/models/i18n';
 import { getLocale, getLocaleSwitchRedirect, getPageTexts } from '~/lib/i18n.server';
 import { useNonce } from '~/lib/nonce';
+import { pageShipsScripts } from '~/models/page-scripts';
 // The site's one stylesheet (ADR 145), in this order: Chakra's global CSS (tokens, reset), built once
 // by vite.config.ts; the chrome's classes; Sarabun's faces; the static classes of the course page,
 // the home page, the course cards, Markdown, the checkout forms, the product pages, the playlist and the
@@ -137,6 +138,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const locale = data?.locale ?? DEFAULT_LOCALE;
+  // A page whose route says `hydrate: false` is server HTML alone (ADR 212). In the browser the
+  // scripts are running already (a navigation from a hydrated page): they stay rendered.
+  const scripts = pageShipsScripts(useMatches(), Boolean(data?.sessionRefusal)) || typeof document !== 'undefined';
   return (
     <html lang={locale}>
       <head>
@@ -152,12 +156,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
           <SessionRefusalNotice refusal={data?.sessionRefusal ?? null} />
         </Provider>
-        <ScrollRestoration nonce={nonce} />
+        {scripts ? <ScrollRestoration nonce={nonce} /> : null}
         {/* one child of <body> with the scripts, so the ids React gives the elements above stay the same */}
-        <>
-          <PageTextsScript rootData={data} />
-          <Scripts nonce={nonce} />
-        </>
+        {scripts ? (
+          <>
+            <PageTextsScript rootData={data} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

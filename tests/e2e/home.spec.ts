@@ -121,3 +121,55 @@ test.describe('home page', () => {
     expect(response.headers()['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
   });
 });
+
+// The home page is server HTML alone (ADR 212): a browser that runs no script at all gets every
+// part of it a visitor uses.
+test.describe('home page without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the keyword search, a course card and the header’s links work in a browser that runs no script', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const all = await page.getByTestId('course-card').count();
+    const search = page.getByRole('search').getByRole('searchbox');
+    await search.fill('Excel');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/\?keyword=Excel$/);
+    await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('Excel');
+    const found = page.getByTestId('course-card');
+    await expect(found.first()).toContainText('Excel');
+    expect(await found.count()).toBeLessThan(all);
+
+    await found.first().click();
+    await expect(page).toHaveURL(/\/courses\/\d+-[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Excel');
+
+    await page.goto('/');
+    const nav = page.getByTestId('site-nav');
+    await nav.getByRole('link', { name: 'สินค้า' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await page.getByRole('banner').getByRole('link', { name: 'ศาลา', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await nav.getByRole('link', { name: 'EN', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(THAI);
+    await nav.getByRole('link', { name: 'TH', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  });
+
+  test('at 390 px the menu button opens the header’s links, and they lead on', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const menu = page.getByTestId('site-nav-mobile');
+    await expect(page.getByTestId('site-nav')).toBeHidden();
+    await expect(page.getByTestId('nav-cart-mobile')).toBeVisible();
+    await expect(menu).toBeHidden();
+    await page.getByTestId('nav-toggle').click();
+    await expect(menu).toBeVisible();
+    await page.getByTestId('nav-toggle').click();
+    await expect(menu).toBeHidden();
+    await page.getByTestId('nav-toggle').click();
+    await menu.getByTestId('nav-login').click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2F$/);
+  });
+});

@@ -60,6 +60,9 @@ test.describe('page budgets', () => {
 
   test('a visitor: home, course page and product page stay within their budgets', async ({ page, request }) => {
     holdBudget('home', await weigh(page, '/'));
+    // the home page is server HTML alone (ADR 212): no script of any kind and nothing preloaded for one
+    await expect(page.locator('script')).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
     const course = await seededCourse(request, MARKETING);
     holdBudget('course', await weigh(page, course.path));
     holdBudget('product', await weigh(page, await firstProductPath(page)));

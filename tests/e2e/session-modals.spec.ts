@@ -88,7 +88,11 @@ test.describe('a session the CMS refuses', () => {
       await expect(page.getByTestId('session-signout-modal')).toHaveCount(0);
 
       await setWhitelisted(request, student.id, false);
-      await page.reload();
+      // the home page, otherwise sent without scripts (ADR 212), brings them for the modal
+      await page.goto('/');
+      await waitForHydration(page);
+      await expect(page.getByTestId('session-signout-modal')).toBeVisible();
+      await page.goto(course.path);
       await waitForHydration(page);
       const modal = page.getByTestId('session-signout-modal');
       await expect(modal).toBeVisible();

@@ -15,7 +15,9 @@ test('the TH/EN switch shows English texts and remembers the choice', async ({ p
 });
 
 test('a page follows the language another tab chose once its next navigation reloads the site’s data', async ({ page, context }) => {
-  await page.goto('/');
+  // The product list runs in the browser: its search is a navigation there, which fetches the texts
+  // of the locale the cookie now names.
+  await page.goto('/products');
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'th');
   // Another tab switches to English: only the cookie changes under this page.
@@ -25,10 +27,21 @@ test('a page follows the language another tab chose once its next navigation rel
   await search.fill('Excel');
   await search.press('Enter');
   await englishTexts;
-  await expect(page).toHaveURL(/\?keyword=Excel$/);
+  await expect(page).toHaveURL(/\/products\?keyword=Excel(&|$)/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sala', exact: true })).toBeVisible();
   await expect(page.getByRole('search').getByRole('searchbox')).not.toHaveAttribute('placeholder', THAI);
+
+  // The home page is server HTML (ADR 212): its search loads the next page whole, in the cookie's language.
+  await page.goto('/');
+  await context.addCookies([{ name: 'lang', value: 'th', url: page.url() }]);
+  const homeSearch = page.getByRole('search').getByRole('searchbox');
+  await homeSearch.fill('Excel');
+  await homeSearch.press('Enter');
+  await expect(page).toHaveURL(/\/\?keyword=Excel$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'ศาลา', exact: true })).toBeVisible();
+  await expect(page.getByRole('search').getByRole('searchbox')).toHaveAttribute('placeholder', THAI);
 });
 
 test('an unknown path answers 404 with the not-found page inside the site layout', async ({ page, consoleProblems }) => {

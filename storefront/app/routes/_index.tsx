@@ -5,6 +5,7 @@ import { CmsError, getCourseList, toPublicAssetUrl } from '~/lib/cms.server';
 import { getLocale } from '~/lib/i18n.server';
 import { courseCardView } from '~/models/catalog';
 import { textsOfMatches } from '~/models/i18n';
+import type { PageScriptsHandle } from '~/models/page-scripts';
 import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,6 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw data(null, { status: 503, headers: { 'Cache-Control': 'no-store' } });
   }
 }
+
+/**
+ * Server HTML alone (ADR 212): the page's links, its GET search form and the header's <details>
+ * menu work without scripts, and a budget phone spends no seconds running React to show them.
+ */
+export const handle: PageScriptsHandle = { hydrate: false };
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
   const texts = textsOfMatches(matches);

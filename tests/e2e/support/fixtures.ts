@@ -35,9 +35,12 @@ export const test = base.extend<{ consoleProblems: ConsoleProblems }>({
 
 export { expect };
 
-/** Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). */
+/**
+ * Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). A page
+ * sent as server HTML alone (no module script, ADR 212) is ready as soon as it has loaded.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
+  await page.waitForFunction(() => !document.querySelector('script[type="module"]') || Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
 }
 
 export const THAI = /[\u0E01-\u0E5B]/;
