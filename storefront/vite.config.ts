@@ -155,9 +155,10 @@ const PLAYLIST_MODULE = /[\\/]app[\\/](components[\\/]learn[\\/]|routes[\\/]cour
 const HOME_MODULE = /[\\/]app[\\/](components[\\/]home[\\/]|routes[\\/]_index\.tsx)/;
 const PRODUCT_PAGE_MODULE = /[\\/]app[\\/](routes[\\/]products\.\$id\.tsx|components[\\/]products[\\/](product-page|buy-box|product-gallery|product-tabs|product-card)\.tsx)(\?.*)?$/;
 const PRODUCT_LIST_MODULE = /[\\/]app[\\/](routes[\\/]products\._index\.tsx|components[\\/]products[\\/](list-controls|pagination)\.tsx)(\?.*)?$/;
-// The payment page's first screen (ADR 210): the route, its screen, buttons, card forms and total rows.
+// The payment page's first screen (ADR 210): the route, its screen, buttons, card forms and total rows;
+// and the bank transfer's panel as the server draws it (ADR 213).
 const PAYMENT_MODULE =
-  /[\\/]app[\\/](routes[\\/]pay\.\$orderId\.tsx|components[\\/]payment[\\/](payment-screen|pay-button|retry-order|qr-screen|method-input|card-fields|card-omise|card-2c2p)\.tsx|components[\\/]orders[\\/]order-total-rows\.tsx)(\?.*)?$/;
+  /[\\/]app[\\/](routes[\\/]pay\.\$orderId\.tsx|components[\\/]payment[\\/](payment-screen|pay-button|retry-order|qr-screen|method-input|card-fields|card-omise|card-2c2p)\.tsx|components[\\/]orders[\\/]order-total-rows\.tsx|components[\\/]checkout[\\/](payment-summary|bank-transfer-view|bank-accounts|exact-amount-qr)\.tsx)(\?.*)?$/;
 const CONSTANTS_MODULE = /[\\/](shared[\\/]src[\\/]constants[\\/]index\.ts|app[\\/]models[\\/]products[\\/]types\.ts)$/;
 
 /** The chunks of one page's own code (and the shop's constants), each named here. */

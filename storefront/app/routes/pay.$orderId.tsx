@@ -22,12 +22,15 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { OrderSummary, PaymentScreen, type StartActionData } from '~/components/payment/payment-screen';
 import { RetryOrderForm } from '~/components/payment/retry-order';
+import { BankTransferView } from '~/components/checkout/bank-transfer-view';
+import { PaymentSummary } from '~/components/checkout/payment-summary';
 import { buildPaymentStep } from '~/lib/checkout.server';
 import { submitTransferReport } from '~/lib/transfer-report.server';
 import { sessionRefusal } from '~/lib/session-refusal.server';
 import { postOrderPath } from '~/models/checkout/post-order';
 import { CmsApiError, CmsError, getOrderForPayment, getSiteSettings, isCmsNotFound } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
+import type { PaymentStep } from '~/models/checkout/types';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { loadPayOrder, PaymentStartError, QR_METHOD_IDS, startPayment } from '~/lib/payment.server';
 import { HOSTED_LINK_METHOD_IDS, leaveForOrderList, retryOrder, type RetryRefusal } from '~/lib/payment-retry.server';
@@ -190,6 +193,20 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
+/**
+ * The bank-transfer panel as the server draws it, its buttons disabled: the panel's own code, with
+ * Chakra's dialogs, loads after hydration (ADR 210) and takes its place at the same size. The QR is
+ * the page's largest picture, so it is in the HTML and requested at once (ADR 213).
+ */
+function BankTransferFirstScreen({ payment }: { payment: PaymentStep }) {
+  return (
+    <div className="ck-stack-5" data-testid="payment-step-first-screen">
+      <PaymentSummary payment={payment} />
+      <BankTransferView payment={payment} />
+    </div>
+  );
+}
+
 export default function PayRoute() {
   const { order, payable, reorderable, bankTransfer, qrMethod } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() as RetryRefusal | StartActionData | undefined;
@@ -200,10 +217,12 @@ export default function PayRoute() {
       <h1 className="pay-title">{t('checkout_payment_title')}</h1>
       {bankTransfer ? (
         hydrated ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={<BankTransferFirstScreen payment={bankTransfer} />}>
             <PaymentPanel payment={bankTransfer} />
           </Suspense>
-        ) : null
+        ) : (
+          <BankTransferFirstScreen payment={bankTransfer} />
+        )
       ) : (
         <>
           <OrderSummary order={order} />

@@ -7,7 +7,7 @@ export function ExactAmountQr({ payment, amount }: { payment: PaymentStep; amoun
   if (!payment.promptPay) return null;
   return (
     <div className="ck-bank ck-promptpay" data-testid="promptpay-exact">
-      <img className="ck-promptpay-qr" src={`/pay/${payment.orderId}/promptpay.svg`} alt={t('payment_qr_image_alt', { amount })} width={200} height={200} />
+      <img className="ck-promptpay-qr" src={`/pay/${payment.orderId}/promptpay.svg`} alt={t('payment_qr_image_alt', { amount })} width={200} height={200} fetchPriority="high" />
       <div className="ck-min-0">
         <p className="ck-strong">{t('payment_promptpay_exact_title')}</p>
         <p className="ck-bold ck-promptpay-amount" data-testid="promptpay-amount">

@@ -6,6 +6,7 @@
  */
 import { useField } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { cx } from './class-names';
 
 type BaseProps = { name: string; label: ReactNode; required?: boolean; hint?: ReactNode };
 
@@ -17,11 +18,6 @@ function first(value: unknown): string | undefined {
 function list(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
   return typeof value === 'string' ? [value] : [];
-}
-
-/** Class names joined, falsy ones left out. */
-export function cx(...names: (string | false | null | undefined)[]): string {
-  return names.filter(Boolean).join(' ');
 }
 
 /** The error of a field as conform holds it (from the browser's check or the server's reply). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useT } from '~/models/i18n';
 import type { PaymentMethodView } from '~/models/checkout/types';
 import { useFieldError } from './form-fields';
-import { FormButton } from './form-button';
+import { BankAccounts } from './bank-accounts';
 import { useOpenedOnce } from './opened-once';
 
 /** Payment methods; the first selectable one starts selected. Bank transfer shows its accounts and their PromptPay QR. */
@@ -37,44 +37,6 @@ export function PaymentMethods({ methods, value, onChange }: { methods: PaymentM
       ) : null}
       {selected?.bankAccounts && !selected.disabled ? <BankAccounts accounts={selected.bankAccounts} onShowQr={setQr} /> : null}
       <QrDialog qr={qr} onClose={() => setQr(null)} />
-    </div>
-  );
-}
-
-export function BankAccounts({ accounts, onShowQr }: { accounts: NonNullable<PaymentMethodView['bankAccounts']>; onShowQr: (qr: { image: string; title: string }) => void }) {
-  const t = useT();
-  return (
-    <div className="ck-bank" data-testid="bank-accounts">
-      <p className="ck-strong ck-gap-bottom">{t('cart_bank_accounts')}</p>
-      <ul className="ck-bank-list">
-        {accounts.map((account) => (
-          <li key={account.id} className="ck-bank-account">
-            <span className="ck-min-0">
-              <span className="ck-block-line ck-strong">{account.bankName}</span>
-              <span className="ck-block-line" data-testid="bank-account-number">
-                {account.accountId}
-              </span>
-              <span className="ck-block-line ck-muted">{account.accountName}</span>
-            </span>
-            {account.promptPayImage ? (
-              <FormButton
-                size="xs"
-                variant="outline"
-                palette="teal"
-                type="button"
-                onClick={() =>
-                  onShowQr({
-                    image: account.promptPayImage!,
-                    title: `${t('cart_bank_qr')} · ${account.bankName}`,
-                  })
-                }
-              >
-                {t('cart_bank_qr')}
-              </FormButton>
-            ) : null}
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -9,16 +9,16 @@ import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useActionData, useFetcher, useNavigate } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
-import { formatMoney, money, toMajorString } from '@sala/shared/money';
+import { money, toMajorString } from '@sala/shared/money';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocale, useT, useTranslator } from '~/models/i18n';
+import { useT, useTranslator } from '~/models/i18n';
 import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
-import { BankAccounts, QrDialog } from './payment-methods';
-import { ExactAmountQr } from './exact-amount-qr';
+import { QrDialog } from './payment-methods';
+import { BankTransferView } from './bank-transfer-view';
+import { PaymentSummary } from './payment-summary';
 import { buildReportFormSchema } from '~/models/checkout/report-schema';
-import { vatRows } from '~/models/checkout/vat-rows';
 import { Toaster, toaster } from './toaster';
 import type { PaymentStep } from '~/models/checkout/types';
 
@@ -245,70 +245,16 @@ function PlainReportForm({ payment }: { payment: PaymentStep }) {
 
 export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
   const t = useT();
-  const locale = useLocale();
   const [reportOpen, setReportOpen] = useState(false);
   const [qr, setQr] = useState<{ image: string; title: string } | null>(null);
-  const show = (amount: number) => formatMoney(money(amount, payment.currency), locale);
   const bankTransfer = payment.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER;
   return (
     <div className="ck-stack-5" data-testid="payment-step" data-order-id={payment.orderId}>
-      <div className="ck-panel ck-panel-md">
-        <p className="ck-bold ck-gap-bottom-3">{t('checkout_order_number', { id: payment.orderId })}</p>
-        <dl className="ck-summary" data-testid="server-summary">
-          <div className="ck-row">
-            <dt>{t('cart_subtotal')}</dt>
-            <dd>{show(payment.priceAmount)}</dd>
-          </div>
-          {payment.discountAmount > 0 ? (
-            <div className="ck-row ck-good">
-              <dt>
-                {t('cart_discount')}
-                {payment.couponCodes.length > 0 ? ` (${payment.couponCodes.join(', ')})` : ''}
-              </dt>
-              <dd data-testid="server-discount">-{show(payment.discountAmount)}</dd>
-            </div>
-          ) : null}
-          {payment.shippingFeeAmount > 0 ? (
-            <div className="ck-row">
-              <dt>{t('cart_shipping_fee')}</dt>
-              <dd>{show(payment.shippingFeeAmount)}</dd>
-            </div>
-          ) : null}
-          {vatRows(payment).map((row) => (
-            <div key={row.kind} className={row.sign === '+' ? 'ck-row' : 'ck-row ck-muted'}>
-              <dt>{row.kind === 'vat' ? t(row.textKey, { rate: row.rate ?? '' }) : t(row.textKey)}</dt>
-              <dd data-testid={row.kind === 'vat' ? 'server-vat' : 'server-before-vat'}>
-                {row.sign}
-                {show(row.amount)}
-              </dd>
-            </div>
-          ))}
-          {payment.withholdingAmount > 0 ? (
-            <div className="ck-row">
-              <dt>{t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}</dt>
-              <dd>-{show(payment.withholdingAmount)}</dd>
-            </div>
-          ) : null}
-          <div className="ck-row ck-row-total">
-            <dt>{t('cart_amount_to_pay')}</dt>
-            <dd data-testid="server-total">{show(payment.netAmount)}</dd>
-          </div>
-        </dl>
-        {payment.paymentMethodName ? (
-          <p className="ck-gap-top-3 ck-small ck-muted">
-            {t('cart_payment_methods')}: {payment.paymentMethodName}
-          </p>
-        ) : null}
-      </div>
+      <PaymentSummary payment={payment} />
 
       {bankTransfer ? (
         <>
-          {payment.promptPay ? <ExactAmountQr payment={payment} amount={show(payment.netAmount)} /> : null}
-          <BankAccounts accounts={payment.bankAccounts} onShowQr={setQr} />
-          <p className="ck-muted">{t('checkout_transfer_then_report')}</p>
-          <FormButton palette="teal" size="lg" onClick={() => setReportOpen(true)} data-testid="open-report">
-            {t('cart_notify_payment')}
-          </FormButton>
+          <BankTransferView payment={payment} onShowQr={setQr} onOpenReport={() => setReportOpen(true)} />
           <QrDialog qr={qr} onClose={() => setQr(null)} />
           <ReportDialog payment={payment} open={reportOpen} onOpenChange={setReportOpen} />
           <noscript>
