@@ -159,6 +159,9 @@ const PRODUCT_LIST_MODULE = /[\\/]app[\\/](routes[\\/]products\._index\.tsx|comp
 // and the bank transfer's panel as the server draws it (ADR 213).
 const PAYMENT_MODULE =
   /[\\/]app[\\/](routes[\\/]pay\.\$orderId\.tsx|components[\\/]payment[\\/](payment-screen|pay-button|retry-order|qr-screen|method-input|card-fields|card-omise|card-2c2p)\.tsx|components[\\/]orders[\\/]order-total-rows\.tsx|components[\\/]checkout[\\/](payment-summary|bank-transfer-view|bank-accounts|exact-amount-qr)\.tsx)(\?.*)?$/;
+// The checkout's button (with its class helper): the payment page's server-drawn panel, the checkout
+// forms and the cart use it; merged as a small chunk it went into one the root loads (ADR 213).
+const FORM_BUTTON_MODULE = /[\\/]app[\\/]components[\\/]checkout[\\/](form-button\.tsx|class-names\.ts)(\?.*)?$/;
 const CONSTANTS_MODULE = /[\\/](shared[\\/]src[\\/]constants[\\/]index\.ts|app[\\/]models[\\/]products[\\/]types\.ts)$/;
 
 /** The chunks of one page's own code (and the shop's constants), each named here. */
@@ -168,6 +171,7 @@ const PAGE_CHUNKS: readonly (readonly [RegExp, string])[] = [
   [PRODUCT_PAGE_MODULE, 'product-page'],
   [PRODUCT_LIST_MODULE, 'product-list'],
   [PAYMENT_MODULE, 'payment'],
+  [FORM_BUTTON_MODULE, 'form-button'],
   [CONSTANTS_MODULE, 'constants'],
 ];
 
