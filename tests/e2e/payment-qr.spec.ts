@@ -1,7 +1,7 @@
 import { keepScreenshot, readOrder, seededCourse, withSiteSettings } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
 import { expectOrderStatus, latestReference, learnFromThankYou, placeOrder, readOrderStatus, readPaymentStatus, readReferences, sandboxDecide, signedInStudent } from './support/pay';
-import type { SandboxName } from './support/servers';
+import { STOREFRONT_URL, type SandboxName } from './support/servers';
 
 const MARKETING = 'online-marketing-for-beginners';
 
@@ -155,6 +155,37 @@ test.describe('QR payments on /pay/{orderId}', () => {
 });
 
 test.describe('the bank-transfer notification on /pay/{orderId}', () => {
+  test('before its scripts run the page shows the totals, the exact-amount QR and the accounts, its buttons disabled; the panel then takes their place at the same size', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const student = await signedInStudent(page, request, 'firstscreen');
+    const { orderId } = await placeOrder(request, student, MARKETING, 1);
+    const viewport = { width: 390, height: 844 };
+    const noScript = await browser.newContext({ baseURL: STOREFRONT_URL, javaScriptEnabled: false, viewport });
+    try {
+      await noScript.addCookies(await page.context().cookies());
+      const before = await noScript.newPage();
+      await before.goto(`/pay/${orderId}`);
+      await expect(before.getByTestId('server-total')).toHaveText(/^฿[\d,]+\.\d{2}$/);
+      const qr = before.getByTestId('promptpay-exact').getByRole('img');
+      await expect(qr).toBeVisible();
+      expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the QR picture loaded').toBe(true);
+      await expect(before.getByTestId('bank-accounts')).toBeVisible();
+      await expect(before.getByTestId('open-report')).toBeDisabled();
+      const buttonBefore = await before.getByTestId('open-report').boundingBox();
+
+      await page.setViewportSize(viewport);
+      await page.goto(`/pay/${orderId}`);
+      await expect(page.getByTestId('payment-step')).toBeVisible();
+      await expect(page.getByTestId('open-report')).toBeEnabled();
+      expect(await page.getByTestId('open-report').boundingBox(), 'nothing above the button moved').toEqual(buttonBefore);
+    } finally {
+      await noScript.close();
+    }
+  });
+
   for (const thankYouPage of [true, false]) {
     test(`can be put off: Escape closes it, and "notify later" leads to ${thankYouPage ? 'the thank-you page' : 'the order list'}`, async ({ page, request }) => {
       test.setTimeout(150_000);
