@@ -99,9 +99,9 @@ function chakraGlobalCssPlugin({ theme }: { theme: string }): Plugin {
 /**
  * Chakra's components come with the site's theme (ADR 145): an app module importing from
  * `@chakra-ui/react` also imports `app/theme.ts` (the default config and how to build the
- * system), added in front of its first line. The Provider in root.tsx only takes the system from
- * `app/lib/chakra-system.ts`, so a page without Chakra components (the course page) never
- * downloads the config, and a chunk with a Chakra component always brings it, in the browser
+ * system), added in front of its first line. The Provider (only around what draws Chakra
+ * components, ADR 214) only takes the system from `app/lib/chakra-system.ts`, so a page without
+ * Chakra components (the course page) never downloads the config, and a chunk with a Chakra component always brings it, in the browser
  * build, on the server and in development alike. The modules that set this up are left alone.
  */
 const THEME = 'app/theme.ts';

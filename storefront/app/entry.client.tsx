@@ -1,19 +1,14 @@
-import { CacheProvider } from '@emotion/react';
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createEmotionCache } from '~/lib/emotion-cache';
 
-// Created before hydration: the cache adopts the server's <style data-emotion> tags instead of inserting them again.
-const cache = createEmotionCache();
-
+// Neither emotion nor Chakra here (ADR 214): the routes that draw Chakra components bring both
+// (components/provider.tsx), and their emotion cache adopts the server's <style data-emotion> tags.
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <CacheProvider value={cache}>
-        <RemixBrowser />
-      </CacheProvider>
+      <RemixBrowser />
     </StrictMode>,
   );
 });

@@ -2,7 +2,6 @@ import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Provider } from '~/components/provider';
 import { RealtimeSession } from '~/components/payment/realtime-session';
 import { realtimeSessionOf } from '~/lib/payment.server';
 import { SiteNav } from '~/components/site-nav';
@@ -150,12 +149,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <Provider>
+        <>
           <SiteHeader locale={locale} />
           <main className="site-main">{children}</main>
           <SiteFooter />
           <SessionRefusalNotice refusal={data?.sessionRefusal ?? null} />
-        </Provider>
+        </>
         {scripts ? <ScrollRestoration nonce={nonce} /> : null}
         {/* one child of <body> with the scripts, so the ids React gives the elements above stay the same */}
         {scripts ? (

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { system } from '~/theme';
-import { Provider } from './provider';
+import { Provider, withChakra } from './provider';
 
 /** A server render as entry.server does it: the HTML with emotion's extracted <style> tags. */
 function renderPage(tree: ReactNode) {
@@ -53,5 +53,24 @@ describe('Provider', () => {
     expect(chakras.styles.length).toBeGreaterThan(40_000);
     expect(ours.styles).not.toContain('css-global');
     expect(ours.styles).not.toContain('--chakra-colors-brand');
+  });
+
+  it('gives a route drawn with Chakra the same page as the Provider around it (withChakra)', () => {
+    const Route = withChakra(({ label }: { label: string }) => (
+      <>
+        <SystemName />
+        <Button colorPalette="teal">{label}</Button>
+      </>
+    ));
+    const wrapped = renderPage(<Route label="สมัครเรียน" />);
+    const provided = renderPage(
+      <Provider>
+        <SystemName />
+        <Button colorPalette="teal">สมัครเรียน</Button>
+      </Provider>,
+    );
+    expect(wrapped.html).toContain('our system');
+    expect(wrapped.html).toBe(provided.html);
+    expect(wrapped.styles).toBe(provided.styles);
   });
 });

@@ -1,6 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { system } from '~/lib/chakra-system';
+import { createEmotionCache } from '~/lib/emotion-cache';
 
 /**
  * Chakra's context provider, taken from the element ChakraProvider returns (it is a plain
@@ -19,10 +21,38 @@ const ChakraContextProvider = (() => {
 })();
 
 /**
- * Chakra's styling system for the whole document, exactly as ChakraProvider gives it, without
- * serialising its global CSS on every render. Light mode only: no colour-mode script, so nothing
- * differs between server and client.
+ * Emotion's cache in the browser (ADR 214), created when this module loads. Only modules that draw
+ * Chakra components import it, and Remix imports the route modules of the first page before it
+ * hydrates, so on a Chakra page the cache exists before hydration and adopts the server's
+ * <style data-emotion> tags (same key) instead of inserting them again. On the server each render
+ * has its own cache, given by entry.server.tsx, whose styles it extracts; this one is not made there.
+ */
+const browserCache = typeof document === 'undefined' ? null : createEmotionCache();
+
+/**
+ * Chakra's styling system, exactly as ChakraProvider gives it, without serialising its global CSS
+ * on every render, and emotion's cache in the browser. Light mode only: no colour-mode script, so
+ * nothing differs between server and client. Neither renders an element, so the page's HTML is
+ * the same with the browser's cache or without it.
+ *
+ * Only what draws Chakra components is inside it (ADR 214): the routes that do (`withChakra`) and
+ * the Chakra parts pages without Chakra load later (the course page's checkout, the session modal).
+ * root.tsx and entry.client.tsx import neither emotion nor Chakra, so the other pages load neither.
  */
 export function Provider({ children }: { children: ReactNode }) {
-  return <ChakraContextProvider value={system}>{children}</ChakraContextProvider>;
+  const chakra = <ChakraContextProvider value={system}>{children}</ChakraContextProvider>;
+  return browserCache ? <CacheProvider value={browserCache}>{chakra}</CacheProvider> : chakra;
+}
+
+/** A route component or a lazily loaded component, inside the Provider: for what draws Chakra components. */
+export function withChakra<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithChakra(props: P) {
+    return (
+      <Provider>
+        <Component {...props} />
+      </Provider>
+    );
+  }
+  WithChakra.displayName = `withChakra(${Component.displayName ?? Component.name})`;
+  return WithChakra;
 }

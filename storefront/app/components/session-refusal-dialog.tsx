@@ -9,8 +9,9 @@ import { useLocation } from '@remix-run/react';
 import type { SessionRefusal } from '~/models/session/refusal';
 import { signInAgainPath } from '~/models/session/refusal';
 import { useT } from '~/models/i18n';
+import { withChakra } from '~/components/provider';
 
-export default function SessionRefusalDialog({ refusal }: { refusal: SessionRefusal }) {
+function SessionRefusalDialog({ refusal }: { refusal: SessionRefusal }) {
   const t = useT();
   const location = useLocation();
   const expired = refusal === 'expired';
@@ -41,3 +42,4 @@ export default function SessionRefusalDialog({ refusal }: { refusal: SessionRefu
     </Dialog.Root>
   );
 }
+export default withChakra(SessionRefusalDialog);

@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireShopAdmin } from '~/lib/admin.server';
 import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
+import { Provider, withChakra } from '~/components/provider';
 
 /** The area's menu: one entry per section; a new section adds its link here. */
 export const ADMIN_NAV: { to: string; textKey: string; end?: boolean }[] = [
@@ -69,7 +70,7 @@ function AdminMenu() {
   );
 }
 
-export default function AdminLayout() {
+function AdminLayout() {
   const t = useT();
   return (
     <chakra.div maxW="7xl" mx="auto" px="4" py={{ base: '5', md: '8' }} data-testid="admin-area">
@@ -85,10 +86,15 @@ export default function AdminLayout() {
     </chakra.div>
   );
 }
+export default withChakra(AdminLayout);
 
 /** 403: a plain message (the menu is not shown to someone who may not use it). */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: () => <Forbidden /> }} />;
+  return (
+    <Provider>
+      <GeneralErrorBoundary statusHandlers={{ 403: () => <Forbidden /> }} />
+    </Provider>
+  );
 }
 
 function Forbidden() {

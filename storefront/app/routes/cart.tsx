@@ -36,6 +36,7 @@ import { getSessionStudent } from '~/lib/session.server';
 import { readShippingChoices, saveShippingAddress } from '~/lib/shipping.server';
 import type { loader as rootLoader } from '~/root';
 import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
+import { withChakra } from '~/components/provider';
 
 function positiveId(value: unknown): number | null {
   const id = Number(value);
@@ -170,7 +171,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   return defaultShouldRevalidate;
 };
 
-export default function CartRoute() {
+function CartRoute() {
   const page = useLoaderData<typeof loader>();
   return (
     <chakra.div maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="cart-page">
@@ -178,6 +179,7 @@ export default function CartRoute() {
     </chakra.div>
   );
 }
+export default withChakra(CartRoute);
 
 function LoginPanelForCart({ redirectTo }: { redirectTo: string }) {
   return <LoginPanel redirectTo={redirectTo} />;

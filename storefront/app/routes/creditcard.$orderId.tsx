@@ -21,6 +21,7 @@ import { CmsApiError, CmsError, getOrderForPayment } from '~/lib/cms.server';
 import { useT } from '~/models/i18n';
 import { getLocale } from '~/lib/i18n.server';
 import { getSession } from '~/lib/session.server';
+import { withChakra } from '~/components/provider';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
 const ORDER_LIST = '/myaccount/student/order';
@@ -104,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type ActionData = { ok: true; form: { action: string; fields: Record<string, string> } } | { ok: false; code: string; message: string };
 
-export default function CardHandOff() {
+function CardHandOff() {
   const t = useT();
   const loaded = useLoaderData<typeof loader>();
   const fromForm = useActionData<ActionData>();
@@ -171,6 +172,7 @@ export default function CardHandOff() {
     </chakra.div>
   );
 }
+export default withChakra(CardHandOff);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

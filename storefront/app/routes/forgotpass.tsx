@@ -15,6 +15,7 @@ import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT, useTranslator } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
@@ -42,7 +43,7 @@ export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ match
   return [{ title: `${texts?.forgot_title ?? 'Forgot password'} | ${texts?.site_name ?? 'Sala'}` }];
 };
 
-export default function ForgotPasswordRoute() {
+function ForgotPasswordRoute() {
   const t = useT();
   const translator = useTranslator();
   const navigation = useNavigation();
@@ -94,6 +95,7 @@ export default function ForgotPasswordRoute() {
     </chakra.div>
   );
 }
+export default withChakra(ForgotPasswordRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -18,6 +18,7 @@ import { requireStudent } from '~/lib/orders.server';
 import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
 import type { HomeworkActionData } from '~/models/lecture-pages/types';
 import type { loader as rootLoader } from '~/root';
+import { Provider, withChakra } from '~/components/provider';
 
 const NO_STORE = { 'Cache-Control': PRIVATE_NO_STORE };
 
@@ -69,12 +70,17 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${page?.homework.name ?? texts?.learn_kind_homework ?? 'Homework'} | ${siteName}` }, { name: 'robots', content: 'noindex' }];
 };
 
-export default function HomeworkRoute() {
+function HomeworkRoute() {
   const { homework, course } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return <HomeworkPage course={course} homework={homework} actionData={actionData} />;
 }
+export default withChakra(HomeworkRoute);
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: ({ error }) => <LectureRefused code={(error.data as { code?: string } | null)?.code ?? null} /> }} />;
+  return (
+    <Provider>
+      <GeneralErrorBoundary statusHandlers={{ 403: ({ error }) => <LectureRefused code={(error.data as { code?: string } | null)?.code ?? null} /> }} />
+    </Provider>
+  );
 }

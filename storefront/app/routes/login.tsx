@@ -11,6 +11,7 @@ import { handleLoginPost, PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.serv
 import { getSessionStudent } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
 import { textsOfMatches } from '~/models/i18n';
+import { withChakra } from '~/components/provider';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.login_title ?? 'Log in'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
-export default function LoginRoute() {
+function LoginRoute() {
   const { redirectTo } = useLoaderData<typeof loader>();
   return (
     <chakra.div maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
@@ -39,6 +40,7 @@ export default function LoginRoute() {
     </chakra.div>
   );
 }
+export default withChakra(LoginRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -13,6 +13,7 @@ import { getLocale } from '~/lib/i18n.server';
 import { isSocialProviderId, SOCIAL_PROVIDER_NAMES, startSocialSignIn } from '~/lib/social-sign-in.server';
 import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const provider = params.provider;
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.login_title ?? 'Log in'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
-export default function SocialLoginRoute() {
+function SocialLoginRoute() {
   const { providerName, back } = useLoaderData<typeof loader>();
   const t = useT();
   return (
@@ -45,6 +46,7 @@ export default function SocialLoginRoute() {
     </chakra.div>
   );
 }
+export default withChakra(SocialLoginRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

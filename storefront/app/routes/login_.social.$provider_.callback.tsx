@@ -14,6 +14,7 @@ import { getLocale } from '~/lib/i18n.server';
 import { finishSocialSignIn, isSocialProviderId, linkSocialAccount, SOCIAL_PROVIDER_NAMES } from '~/lib/social-sign-in.server';
 import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const provider = params.provider;
@@ -98,7 +99,7 @@ function LinkForm({ providerName, link, problem }: { providerName: string; link:
   );
 }
 
-export default function SocialCallbackRoute() {
+function SocialCallbackRoute() {
   const loaded = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const t = useT();
@@ -135,6 +136,7 @@ export default function SocialCallbackRoute() {
     </chakra.div>
   );
 }
+export default withChakra(SocialCallbackRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -17,6 +17,7 @@ import type { MyCourseView } from '~/models/my-courses/types';
 import { textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
 import { PICTURE_SIZES, responsiveAttributes } from '~/models/picture';
+import { withChakra } from '~/components/provider';
 
 const PRIVATE_PAGE = 'private, no-store';
 
@@ -139,7 +140,7 @@ function CourseRow({ course }: { course: MyCourseView }) {
   );
 }
 
-export default function MyCourses() {
+function MyCourses() {
   const { courses } = useLoaderData<typeof loader>();
   const t = useT();
   return (
@@ -166,6 +167,7 @@ export default function MyCourses() {
     </chakra.div>
   );
 }
+export default withChakra(MyCourses);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -26,6 +26,7 @@ import { readPaymentStatus } from '~/lib/payment.server';
 import { commitSession, getSession } from '~/lib/session.server';
 import { RetryOrderForm } from '~/components/payment/retry-order';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 const PRIVATE_PAGE = 'private, no-store';
 
@@ -152,7 +153,7 @@ function PaymentFailedNotice({ failed }: { failed: FailedPayment }) {
   );
 }
 
-export default function MyOrders() {
+function MyOrders() {
   const { orders, access, page, pages, tax, failedPayment } = useLoaderData<typeof loader>();
   const certificate = useActionData<typeof action>()?.certificate ?? null;
   const t = useT();
@@ -189,6 +190,7 @@ export default function MyOrders() {
     </chakra.div>
   );
 }
+export default withChakra(MyOrders);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -21,6 +21,7 @@ import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getMyTaxInfo, isSessionExpired, requireStudent } from '~/lib/orders.server';
 import { sessionRefusedPage } from '~/lib/session-refusal.server';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 const PRIVATE_PAGE = 'private, no-store';
 type PersonType = 'normal_person' | 'juristic_person';
@@ -81,7 +82,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.orders_tax_heading ?? 'Tax invoice'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
-export default function TaxPage() {
+function TaxPage() {
   const { tax, saved } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -177,6 +178,7 @@ export default function TaxPage() {
     </chakra.div>
   );
 }
+export default withChakra(TaxPage);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

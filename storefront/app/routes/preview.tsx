@@ -17,6 +17,7 @@ import { getLocale } from '~/lib/i18n.server';
 import { loadPreview, PREVIEW_NO_STORE } from '~/lib/preview.server';
 import { TextOverridesProvider, textsOfMatches, useT } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const preview = await loadPreview(request, getLocale(request));
@@ -34,7 +35,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 
 const stopSubmit = (event: FormEvent) => event.preventDefault();
 
-export default function PreviewRoute() {
+function PreviewRoute() {
   const preview = useLoaderData<typeof loader>();
   const t = useT();
   return (
@@ -52,6 +53,7 @@ export default function PreviewRoute() {
     </>
   );
 }
+export default withChakra(PreviewRoute);
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -14,6 +14,7 @@ import { getPromotionPage } from '~/lib/promotion.server';
 import { getSessionStudent } from '~/lib/session.server';
 import { textsOfMatches } from '~/models/i18n';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
@@ -44,10 +45,11 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${page.promotion.title} | ${siteName}` }];
 };
 
-export default function PromotionRoute() {
+function PromotionRoute() {
   const { promotion } = useLoaderData<typeof loader>();
   return <PromotionPage promotion={promotion} />;
 }
+export default withChakra(PromotionRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

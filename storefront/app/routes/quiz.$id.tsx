@@ -18,6 +18,7 @@ import { requireStudent } from '~/lib/orders.server';
 import { textsOfMatches } from '~/models/i18n';
 import type { QuizActionData } from '~/models/lecture-pages/types';
 import type { loader as rootLoader } from '~/root';
+import { Provider, withChakra } from '~/components/provider';
 
 const NO_STORE = { 'Cache-Control': PRIVATE_NO_STORE };
 
@@ -64,12 +65,17 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${page?.quiz.name ?? texts?.learn_kind_quiz ?? 'Quiz'} | ${siteName}` }, { name: 'robots', content: 'noindex' }];
 };
 
-export default function QuizRoute() {
+function QuizRoute() {
   const { quiz, course } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return <QuizPage course={course} quiz={quiz} actionData={actionData} />;
 }
+export default withChakra(QuizRoute);
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: ({ error }) => <LectureRefused code={(error.data as { code?: string } | null)?.code ?? null} /> }} />;
+  return (
+    <Provider>
+      <GeneralErrorBoundary statusHandlers={{ 403: ({ error }) => <LectureRefused code={(error.data as { code?: string } | null)?.code ?? null} /> }} />
+    </Provider>
+  );
 }

@@ -20,6 +20,7 @@ import { registerSchema } from '~/models/cart/register-schema';
 import { loadRegisterForm, submitRegistration } from '~/lib/register.server';
 import { getSession } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirect'), '/');
@@ -56,7 +57,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.register_page_title ?? 'Sign up'} | ${texts?.site_name ?? 'Sala'}` }];
 };
 
-export default function RegisterRoute() {
+function RegisterRoute() {
   const { redirectTo, form: registerForm } = useLoaderData<typeof loader>();
   const t = useT();
   const translator = useTranslator();
@@ -111,6 +112,7 @@ export default function RegisterRoute() {
     </chakra.div>
   );
 }
+export default withChakra(RegisterRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -15,6 +15,7 @@ import { CmsApiError, CmsError } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT, useTranslator } from '~/models/i18n';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 export function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get('code') ?? '';
@@ -51,7 +52,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.reset_title ?? 'Set a new password'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
-export default function ResetPasswordRoute() {
+function ResetPasswordRoute() {
   const { code } = useLoaderData<typeof loader>();
   const t = useT();
   const translator = useTranslator();
@@ -139,6 +140,7 @@ export default function ResetPasswordRoute() {
     </chakra.div>
   );
 }
+export default withChakra(ResetPasswordRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -19,6 +19,7 @@ import { getLocale } from '~/lib/i18n.server';
 import { findMyOrderByToken, formatBangkokDateTime } from '~/lib/orders.server';
 import { getSessionStudent } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
+import { withChakra } from '~/components/provider';
 
 const PRIVATE_PAGE = 'private, no-store';
 const WAITING = ['notYetReceived', 'pendingApproved'];
@@ -72,7 +73,7 @@ function useRefreshWhileWaiting(waiting: boolean, orderId: number | null) {
   }, [waiting, revalidator]);
 }
 
-export default function ThankYou() {
+function ThankYou() {
   const { order, hasToken, signedIn, token } = useLoaderData<typeof loader>();
   const t = useT();
   useRefreshWhileWaiting(Boolean(order && WAITING.includes(order.status)), order?.id ?? null);
@@ -127,6 +128,7 @@ export default function ThankYou() {
     </Panel>
   );
 }
+export default withChakra(ThankYou);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

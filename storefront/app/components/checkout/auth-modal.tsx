@@ -9,6 +9,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { LoginFormFields, useLoginForm, type LoginResult } from '~/components/auth/login-form-fields';
 import { useT } from '~/models/i18n';
+import { withChakra } from '~/components/provider';
 
 type LoginFetcherData = { intent: 'login'; ok?: boolean; lastResult: LoginResult };
 
@@ -25,7 +26,7 @@ const Tab = chakra('button', {
   },
 });
 
-export default function AuthModal({ open, onOpenChange, initialTab = 'login' }: { open: boolean; onOpenChange: (open: boolean) => void; initialTab?: 'login' | 'register' }) {
+function AuthModal({ open, onOpenChange, initialTab = 'login' }: { open: boolean; onOpenChange: (open: boolean) => void; initialTab?: 'login' | 'register' }) {
   const t = useT();
   const [tab, setTab] = useState(initialTab);
   const fetcher = useFetcher<LoginFetcherData>();
@@ -87,3 +88,4 @@ export default function AuthModal({ open, onOpenChange, initialTab = 'login' }: 
     </Dialog.Root>
   );
 }
+export default withChakra(AuthModal);

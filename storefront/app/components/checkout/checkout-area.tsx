@@ -24,6 +24,7 @@ import { CheckoutShipping } from './shipping-fields';
 import { TaxInvoice, type PersonType } from './tax-invoice';
 import { useDiscounts } from './use-discounts';
 import type { CheckoutData, SignedInStudent } from '~/models/checkout/types';
+import { withChakra } from '~/components/provider';
 
 const AuthModal = lazy(() => import('./auth-modal'));
 
@@ -46,7 +47,7 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-export default function CheckoutArea({ checkout, student }: { checkout: CheckoutData; student: SignedInStudent | null }) {
+function CheckoutArea({ checkout, student }: { checkout: CheckoutData; student: SignedInStudent | null }) {
   const t = useT();
   const navigation = useNavigation();
   const actionData = useActionData<CheckoutActionData>();
@@ -306,3 +307,4 @@ export default function CheckoutArea({ checkout, student }: { checkout: Checkout
     </div>
   );
 }
+export default withChakra(CheckoutArea);

@@ -21,6 +21,7 @@ import { PaymentSummary } from './payment-summary';
 import { buildReportFormSchema } from '~/models/checkout/report-schema';
 import { Toaster, toaster } from './toaster';
 import type { PaymentStep } from '~/models/checkout/types';
+import { withChakra } from '~/components/provider';
 
 type ReportFetcherData = {
   intent: 'report';
@@ -243,7 +244,7 @@ function PlainReportForm({ payment }: { payment: PaymentStep }) {
   );
 }
 
-export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
+function PaymentPanel({ payment }: { payment: PaymentStep }) {
   const t = useT();
   const [reportOpen, setReportOpen] = useState(false);
   const [qr, setQr] = useState<{ image: string; title: string } | null>(null);
@@ -276,3 +277,4 @@ export default function PaymentPanel({ payment }: { payment: PaymentStep }) {
     </div>
   );
 }
+export default withChakra(PaymentPanel);

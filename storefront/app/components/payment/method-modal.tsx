@@ -6,6 +6,7 @@
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { PayPalModal } from './paypal-modal';
 import type { BrowserStep, PayOrder } from '~/models/payment/types';
+import { withChakra } from '~/components/provider';
 
 export type MethodModalProps = {
   methodId: number;
@@ -13,7 +14,8 @@ export type MethodModalProps = {
   order: PayOrder;
 };
 
-export default function MethodModal({ methodId, browser, order }: MethodModalProps) {
+function MethodModal({ methodId, browser, order }: MethodModalProps) {
   if (methodId === PAYMENT_METHOD_IDS.PAYPAL) return <PayPalModal data={browser.data} order={order} />;
   return null;
 }
+export default withChakra(MethodModal);
