@@ -3,7 +3,7 @@
  * identity stand-in's account page, and back to the page the visitor started from, signed in
  * as a new student. The flow's security checks have their API tests (social-sign-in.api.test.ts).
  */
-import { test, expect as baseExpect } from './support/fixtures';
+import { test, expect as baseExpect, waitForHydration } from './support/fixtures';
 import { keepScreenshot, registerStudent, uniqueName } from './support/course-checkout';
 import { IDENTITY_URL, STOREFRONT_URL } from './support/servers';
 
@@ -55,6 +55,8 @@ test('a student whose e-mail already has an account links Google with that accou
   await expect(offer.getByRole('heading')).toHaveText('เชื่อม Google กับบัญชีที่มีอยู่');
   await expect(offer).toContainText(student.email);
   await expect(page.getByTestId('site-nav').getByTestId('nav-logout')).toHaveCount(0);
+  // the wrong password is answered in the page, not as a new document the browser logs as a 400
+  await waitForHydration(page);
   await offer.getByLabel('รหัสผ่าน').fill('not-the-password');
   await offer.getByRole('button', { name: 'เชื่อมบัญชีและเข้าสู่ระบบ' }).click();
   await expect(offer.getByTestId('social-link-problem')).toHaveText('รหัสผ่านไม่ถูกต้อง กรุณาลองอีกครั้ง');
