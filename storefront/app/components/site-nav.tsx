@@ -84,15 +84,22 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
+  // the same two links in the wide row and in the narrow screen's menu
+  const catalogueLinks = (
+    <>
+      <a className="nav-link" href="/" aria-current={here('/')}>
+        {t('nav_courses')}
+      </a>
+      <a className="nav-link" href="/products" aria-current={here('/products')}>
+        {t('nav_products')}
+      </a>
+    </>
+  );
+
   return (
     <>
       <nav aria-label={t('nav_main')} className="nav-row nav-wide" data-testid="site-nav">
-        <a className="nav-link" href="/" aria-current={here('/')}>
-          {t('nav_courses')}
-        </a>
-        <a className="nav-link" href="/products" aria-current={here('/products')}>
-          {t('nav_products')}
-        </a>
+        {catalogueLinks}
         <CartLink count={cartCount} testId="nav-cart" />
         <AccountLinks student={student} returnTo={returnTo} />
         <span className="nav-divider" aria-hidden />
@@ -114,12 +121,7 @@ export function SiteNav({ student, cartCount, localeSwitch }: { student: NavStud
             </svg>
           </summary>
           <nav aria-label={t('nav_main')} className="nav-menu" data-testid="site-nav-mobile">
-            <a className="nav-link" href="/" aria-current={here('/')}>
-              {t('nav_courses')}
-            </a>
-            <a className="nav-link" href="/products" aria-current={here('/products')}>
-              {t('nav_products')}
-            </a>
+            {catalogueLinks}
             <AccountLinks student={student} returnTo={returnTo} />
             <div className="nav-menu-locale">{localeSwitch}</div>
           </nav>
