@@ -48,20 +48,35 @@ function count(file, kind) {
   return true;
 }
 
-function step(name, command, args, { env = {}, report, kind } = {}) {
+function step(name, command, args, { env = {}, report, kind, why } = {}) {
   log(`── ${name}`);
   if (report) fs.rmSync(report, { force: true });
+  if (why) fs.rmSync(why, { force: true });
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
   const counted = report ? count(report, kind) : true;
   if (!ok && report && !counted) totals.failed += 1; // the runner died before it could report
-  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  steps.push({ name, ok, why, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
 const vitest = (name, projects, env = {}, extra = []) => {
   const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  step(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env, report, kind: 'vitest' });
+  const why = report.replace(/\.json$/, '.why.txt');
+  step(
+    name,
+    'npx',
+    ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', '--reporter=./scripts/why-reporter.mjs', `--outputFile.json=${report}`],
+    {
+      env: { ...env, SALA_WHY_FILE: why },
+      report,
+      kind: 'vitest',
+      why,
+    },
+  );
+  const last = steps[steps.length - 1];
+  // a run that fails with every test passed (a failed hook, an error outside any test) counts once
+  if (!last.ok && fs.existsSync(report) && JSON.parse(fs.readFileSync(report, 'utf8')).numFailedTests === 0) totals.failed += 1;
 };
 
 ensureChromium();
@@ -154,6 +169,11 @@ if (compose.status === 0) {
 }
 
 log('');
+// why each failed run failed, where the end of a long log shows it
+for (const s of steps.filter((s) => !s.ok && s.why && fs.existsSync(s.why))) {
+  log(`why ${s.name} failed:`);
+  process.stdout.write(fs.readFileSync(s.why, 'utf8').split('\n').slice(0, 60).join('\n') + '\n');
+}
 for (const s of steps) log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s)`);
 const failedSteps = steps.filter((s) => !s.ok).length;
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
