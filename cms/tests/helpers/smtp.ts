@@ -24,6 +24,8 @@ export type SmtpOptions = {
 export type TestSmtp = {
   port: number;
   mails: ReceivedMail[];
+  /** Errors of client connections (a client that reset its connection mid-message). */
+  connectionErrors: Error[];
   env: Record<string, string>;
   /** Waits until `count` mails matching `filter` arrived (default 5 s). */
   waitFor(filter: (mail: ReceivedMail) => boolean, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
@@ -58,11 +60,16 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
         .catch(callback);
     },
   });
+  // A client that drops mid-message (a CMS killed while it sends) is an error of that connection,
+  // as a real server logs it; without a listener it would be thrown in the test's process.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error: Error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     port,
     mails,
+    connectionErrors,
     env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false', SMTP_IGNORE_TLS: 'true' },
     async waitFor(filter, count = 1, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
