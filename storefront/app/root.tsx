@@ -15,7 +15,7 @@ import { pageShipsScripts } from '~/models/page-scripts';
 // The site's one stylesheet (ADR 145), in this order: Chakra's global CSS (tokens, reset), built once
 // by vite.config.ts; the chrome's classes; Sarabun's faces; the static classes of the course page,
 // the home page, the course cards, Markdown, the checkout forms, the product pages, the playlist and the
-// payment page. Only this module imports CSS, so Vite emits
+// payment page and the cart. Only this module imports CSS, so Vite emits
 // it all as the root route's one hashed file and every page links that file alone.
 import 'virtual:chakra-global.css';
 import '~/styles/site.css';
@@ -28,6 +28,7 @@ import '~/styles/checkout.css';
 import '~/styles/product.css';
 import '~/styles/learn.css';
 import '~/styles/payment.css';
+import '~/styles/cart.css';
 import sarabunThai400 from '@fontsource/sarabun/files/sarabun-thai-400-normal.woff2?url';
 import sarabunLatin400 from '@fontsource/sarabun/files/sarabun-latin-400-normal.woff2?url';
 import sarabunThai600 from '@fontsource/sarabun/files/sarabun-thai-600-normal.woff2?url';

@@ -1,6 +1,7 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useOpenedOnce } from '~/components/checkout/opened-once';
+import { withChakra } from '~/components/provider';
 import { useT } from '~/models/i18n';
 
 export type ConfirmDialogProps = {
@@ -48,26 +49,5 @@ export function ConfirmDialog({ open, onCancel, onConfirm, title, children, conf
   );
 }
 
-/**
- * A question asked before an action: `ask(message, onConfirm)` opens the dialog (`dialog`, to be
- * rendered once by the caller); the action runs only when the student confirms.
- */
-export function useConfirm(): { ask: (message: string, onConfirm: () => void) => void; dialog: ReactNode } {
-  const t = useT();
-  const [pending, setPending] = useState<{ message: string; onConfirm: () => void } | null>(null);
-  const dialog = (
-    <ConfirmDialog
-      open={pending !== null}
-      onCancel={() => setPending(null)}
-      onConfirm={() => {
-        pending?.onConfirm();
-        setPending(null);
-      }}
-      title={t('button_confirm')}
-      testId="confirm-dialog"
-    >
-      {pending?.message}
-    </ConfirmDialog>
-  );
-  return { ask: (message, onConfirm) => setPending({ message, onConfirm }), dialog };
-}
+/** The dialog inside Chakra's provider, for pages that load it lazily (use-confirm.tsx). */
+export default withChakra(ConfirmDialog);

@@ -21,7 +21,6 @@
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
-import { chakra } from '@chakra-ui/react';
 import { CartPage } from '~/components/cart/cart-page';
 import { LoginPanel } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -35,8 +34,8 @@ import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getSessionStudent } from '~/lib/session.server';
 import { readShippingChoices, saveShippingAddress } from '~/lib/shipping.server';
 import type { loader as rootLoader } from '~/root';
-import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
 import { withChakra } from '~/components/provider';
+import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
 
 function positiveId(value: unknown): number | null {
   const id = Number(value);
@@ -174,11 +173,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 function CartRoute() {
   const page = useLoaderData<typeof loader>();
   return (
-    <chakra.div maxW="6xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }} data-testid="cart-page">
+    <div className="cart-page" data-testid="cart-page">
       {page.cart ? <CartPage cart={page.cart} studentName={page.student?.name ?? ''} addError={page.addError} /> : <LoginPanelForCart redirectTo={page.redirectTo} />}
-    </chakra.div>
+    </div>
   );
 }
+// the sign-in panel and the delivery block still draw Chakra components
 export default withChakra(CartRoute);
 
 function LoginPanelForCart({ redirectTo }: { redirectTo: string }) {

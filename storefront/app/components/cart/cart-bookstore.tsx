@@ -3,8 +3,9 @@
  * retailer sells. It posts intent=bookstore to /cart and nothing else; the CMS builds the
  * retailer's cart from the cart's own rows, and the browser goes on to the retailer's page.
  */
-import { Alert, Button, chakra } from '@chakra-ui/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { FormButton } from '~/components/checkout/form-button';
+import { PayNotice } from '~/components/payment/pay-button';
 import { useT } from '~/models/i18n';
 import type { CartLine } from '~/models/cart/cart-pricing';
 
@@ -21,31 +22,16 @@ export function CartBookstore({ lines }: { lines: CartLine[] }) {
   return (
     <Form method="post" aria-label={t('cart_bookstore_button')} data-testid="cart-bookstore">
       <input type="hidden" name="intent" value="bookstore" />
-      <chakra.div
-        display="flex"
-        flexWrap="wrap"
-        alignItems="center"
-        justifyContent="space-between"
-        gap="3"
-        borderWidth="1px"
-        borderColor="border"
-        borderRadius="xl"
-        bg="bg"
-        px={{ base: '4', md: '6' }}
-        py="4"
-      >
-        <chakra.p flex="1 1 16rem" minW="0">
-          {t('cart_bookstore_hint', { count: books.length })}
-        </chakra.p>
-        <Button type="submit" variant="outline" colorPalette="teal" loading={busy} data-testid="cart-bookstore-button">
+      <div className="cart-bookstore">
+        <p className="cart-grow">{t('cart_bookstore_hint', { count: books.length })}</p>
+        <FormButton type="submit" variant="outline" palette="teal" loading={busy} data-testid="cart-bookstore-button">
           {t('cart_bookstore_button')}
-        </Button>
-      </chakra.div>
+        </FormButton>
+      </div>
       {error ? (
-        <Alert.Root status="error" mt="3" data-testid="cart-bookstore-error">
-          <Alert.Indicator />
-          <Alert.Title>{error.message}</Alert.Title>
-        </Alert.Root>
+        <div className="ck-gap-top-3">
+          <PayNotice status="error" title={error.message} role="alert" testId="cart-bookstore-error" />
+        </div>
       ) : null}
     </Form>
   );

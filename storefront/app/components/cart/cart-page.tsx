@@ -6,18 +6,19 @@
  * button posts intent=order to /cart, which prices the same choices again and places the
  * order; the CMS's total is the one charged.
  */
-import { Alert, Button, Stack, chakra } from '@chakra-ui/react';
 import { FormProvider, getFormProps, useForm } from '@conform-to/react';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CouponBox } from '~/components/checkout/coupon-box';
+import { FormButton } from '~/components/checkout/form-button';
 import { PromotionList } from '~/components/checkout/order-options';
 import { PaymentMethods } from '~/components/checkout/payment-methods';
 import { PriceSummary } from '~/components/checkout/price-summary';
 import { useDiscounts } from '~/components/checkout/use-discounts';
 import { useFirstProblemFocus } from '~/components/checkout/first-problem';
 import type { CheckoutCoupon } from '~/models/checkout/pricing';
+import { PayNotice } from '~/components/payment/pay-button';
 import { ShippingAddressBlock, ShippingFeeSelect, shippingFeeAmount } from '~/components/shipping/shipping-section';
 import { useLocale, useT } from '~/models/i18n';
 import { priceCartLines, promotionsForLines, type CartData, type CartLine, type CartSelection, type TaxPersonType } from '~/models/cart/cart-pricing';
@@ -26,39 +27,32 @@ import { CartTaxInvoice } from './cart-tax-invoice';
 
 type OrderActionData = { intent: string; error?: { field: string | null; message: string } };
 
-const Block = chakra('section', { base: { borderWidth: '1px', borderColor: 'border', borderRadius: 'xl', bg: 'bg', p: { base: '4', md: '6' } } });
-const BlockTitle = chakra('h2', { base: { fontSize: 'lg', fontWeight: '700', mb: '4' } });
-
 function CartBlock({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
   return (
-    <Block data-testid={testId} aria-label={title}>
-      <BlockTitle>{title}</BlockTitle>
+    <section className="ck-block" data-testid={testId} aria-label={title}>
+      <h2 className="ck-block-title">{title}</h2>
       {children}
-    </Block>
+    </section>
   );
 }
 
 function EmptyCart() {
   const t = useT();
   return (
-    <chakra.div textAlign="center" borderWidth="1px" borderColor="border" borderRadius="xl" bg="bg" px="6" py={{ base: '10', md: '16' }} data-testid="cart-empty">
-      <chakra.div aria-hidden display="flex" justifyContent="center" mb="3" color="fg.muted">
+    <div className="cart-empty" data-testid="cart-empty">
+      <div aria-hidden className="cart-empty-icon">
         <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
           <circle cx="9" cy="21" r="1" />
           <circle cx="20" cy="21" r="1" />
           <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
         </svg>
-      </chakra.div>
-      <chakra.p fontSize="xl" fontWeight="700">
-        {t('cart_empty')}
-      </chakra.p>
-      <chakra.p color="fg.muted" mt="2" maxW="md" mx="auto">
-        {t('cart_empty_description')}
-      </chakra.p>
-      <chakra.a href="/" display="inline-flex" alignItems="center" minH="10" px="5" mt="6" borderRadius="lg" bg="brand" color="white" fontWeight="600" _hover={{ bg: 'teal.800' }}>
+      </div>
+      <p className="cart-empty-title">{t('cart_empty')}</p>
+      <p className="cart-empty-text">{t('cart_empty_description')}</p>
+      <a href="/" className="cart-browse">
         {t('cart_browse_courses')}
-      </chakra.a>
-    </chakra.div>
+      </a>
+    </div>
   );
 }
 
@@ -68,66 +62,41 @@ function CartLines({ lines }: { lines: CartLine[] }) {
   const fetcher = useFetcher();
   const removing = fetcher.state !== 'idle' ? Number(fetcher.formData?.get('itemId')) : null;
   return (
-    <chakra.ul listStyle="none" display="flex" flexDirection="column" gap="3" data-testid="cart-lines">
+    <ul className="cart-lines" data-testid="cart-lines">
       {lines.map((line) => (
-        <chakra.li
-          key={line.itemId}
-          display="flex"
-          flexWrap="wrap"
-          alignItems="center"
-          justifyContent="space-between"
-          gap="3"
-          borderWidth="1px"
-          borderColor="border"
-          borderRadius="lg"
-          px="4"
-          py="3"
-          opacity={removing === line.itemId ? 0.5 : 1}
-          data-testid="cart-line"
-          data-course-id={line.courseId}
-        >
-          <chakra.div minW="0" flex="1 1 14rem">
+        <li key={line.itemId} className="cart-line" data-removing={removing === line.itemId ? '' : undefined} data-testid="cart-line" data-course-id={line.courseId}>
+          <div className="cart-line-name">
             {line.href ? (
-              <chakra.a href={line.href} fontWeight="600" _hover={{ textDecoration: 'underline' }} data-testid="cart-line-title">
+              <a href={line.href} className="ck-bold" data-testid="cart-line-title">
                 {line.title}
-              </chakra.a>
+              </a>
             ) : (
-              <chakra.span fontWeight="600" data-testid="cart-line-title">
+              <span className="ck-bold" data-testid="cart-line-title">
                 {line.title}
-              </chakra.span>
+              </span>
             )}
-            {line.planName ? (
-              <chakra.p fontSize="sm" color="fg.muted">
-                {t('cart_item_plan', { plan: line.planName })}
-              </chakra.p>
-            ) : null}
-          </chakra.div>
-          <chakra.div display="flex" alignItems="center" gap="3" ml="auto">
-            <chakra.span fontWeight="700" data-testid="cart-line-price">
+            {line.planName ? <p className="cart-sm ck-muted">{t('cart_item_plan', { plan: line.planName })}</p> : null}
+          </div>
+          <div className="cart-line-end">
+            <span className="ck-strong" data-testid="cart-line-price">
               {line.priceAmount !== null ? formatMoney(money(line.priceAmount * line.quantity, 'THB'), locale) : t('dont_have_pricing')}
-              {line.quantity > 1 ? (
-                <chakra.span fontWeight="400" color="fg.muted" fontSize="sm">
-                  {' '}
-                  × {line.quantity}
-                </chakra.span>
-              ) : null}
-            </chakra.span>
-            <Button
-              type="button"
+              {line.quantity > 1 ? <span className="cart-sm ck-muted cart-qty"> × {line.quantity}</span> : null}
+            </span>
+            <FormButton
               size="sm"
               variant="outline"
-              colorPalette="red"
+              className="cart-palette-red"
               aria-label={`${t('button_remove')} ${line.title}`}
               disabled={removing !== null}
               onClick={() => fetcher.submit({ intent: 'remove', itemId: String(line.itemId) }, { method: 'post' })}
               data-testid="cart-line-remove"
             >
               {t('button_remove')}
-            </Button>
-          </chakra.div>
-        </chakra.li>
+            </FormButton>
+          </div>
+        </li>
       ))}
-    </chakra.ul>
+    </ul>
   );
 }
 
@@ -181,21 +150,14 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
   const empty = cart.lines.length === 0;
 
   return (
-    <Stack gap="5">
-      <chakra.div display="flex" flexWrap="wrap" alignItems="baseline" justifyContent="space-between" gap="2">
-        <chakra.h1 fontSize={{ base: '2xl', md: '3xl' }} fontWeight="700">
-          {t('cart_title')}
-        </chakra.h1>
-        <chakra.span color="fg.muted" fontSize="sm" data-testid="cart-student">
+    <div className="ck-stack-5">
+      <div className="cart-head">
+        <h1 className="cart-title">{t('cart_title')}</h1>
+        <span className="cart-sm ck-muted" data-testid="cart-student">
           {t('checkout_signed_in_as', { name: studentName })}
-        </chakra.span>
-      </chakra.div>
-      {addError ? (
-        <Alert.Root status="warning" data-testid="cart-add-error">
-          <Alert.Indicator />
-          <Alert.Title>{addError}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+        </span>
+      </div>
+      {addError ? <PayNotice status="warning" title={addError} role="alert" testId="cart-add-error" /> : null}
       {empty ? null : <CartBookstore lines={cart.lines} />}
       {empty ? (
         <EmptyCart />
@@ -203,8 +165,8 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
         <FormProvider context={form.context}>
           <Form method="post" {...getFormProps(form)} aria-label={t('cart_title')}>
             <input type="hidden" name="intent" value="order" />
-            <chakra.div display="grid" gap="5" gridTemplateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 22rem' }} alignItems="start">
-              <Stack gap="5" minW="0">
+            <div className="cart-grid">
+              <div className="ck-stack-5 ck-min-0">
                 <CartBlock title={t('cart_items_title')} testId="block-lines">
                   <CartLines lines={cart.lines} />
                 </CartBlock>
@@ -265,38 +227,36 @@ export function CartPage({ cart, studentName, addError }: { cart: CartData; stud
                 <CartBlock title={t('cart_payment_methods')} testId="block-payment">
                   <PaymentMethods methods={cart.paymentMethods} value={paymentMethodId} onChange={choosePaymentMethod} />
                 </CartBlock>
-              </Stack>
-              <chakra.div position={{ lg: 'sticky' }} top={{ lg: '4' }}>
+              </div>
+              <div className="cart-sticky">
                 <CartBlock title={t('checkout_summary')} testId="block-summary">
                   <PriceSummary breakdown={breakdown} />
                   {notice ? (
-                    <Alert.Root status="info" mt="3" role="status" data-testid="cart-notice">
-                      <Alert.Indicator />
-                      <Alert.Title>{notice}</Alert.Title>
-                    </Alert.Root>
+                    <div className="ck-gap-top-3">
+                      <PayNotice status="info" title={notice} role="status" testId="cart-notice" />
+                    </div>
                   ) : null}
                   {orderError ? (
-                    <Alert.Root status="error" mt="3" role="alert" id="cart-problem" tabIndex={-1} data-testid="cart-error">
-                      <Alert.Indicator />
-                      <Alert.Title>{orderError.message}</Alert.Title>
-                    </Alert.Root>
+                    <div className="ck-gap-top-3">
+                      <PayNotice status="error" title={orderError.message} role="alert" id="cart-problem" testId="cart-error" />
+                    </div>
                   ) : null}
-                  <Button type="submit" mt="4" w="full" size="lg" colorPalette="teal" loading={submitting} disabled={addressMissing} data-testid="pay-button">
+                  <FormButton type="submit" size="lg" palette="teal" fullWidth className="ck-gap-top-4" loading={submitting} disabled={addressMissing} data-testid="pay-button">
                     {t('cart_pay_button')}
-                  </Button>
+                  </FormButton>
                   {addressMissing ? (
-                    <chakra.p mt="2" fontSize="sm" color="fg.error" role="status" data-testid="pay-blocked">
+                    <p className="cart-gap-2 cart-sm ck-error-text" role="status" data-testid="pay-blocked">
                       {t('shipping_pay_blocked')}
-                    </chakra.p>
+                    </p>
                   ) : null}
                 </CartBlock>
-              </chakra.div>
-            </chakra.div>
+              </div>
+            </div>
           </Form>
         </FormProvider>
       )}
 
       {discounts.dialog}
-    </Stack>
+    </div>
   );
 }

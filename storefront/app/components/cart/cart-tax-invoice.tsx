@@ -4,11 +4,15 @@
  * stand-alone tax modal), and withholding tax, which only a juristic person may deduct:
  * ticking it without juristic details on file asks to change the person type, then opens the
  * modal. The fields post with the cart form; the order is priced by the CMS from the account.
+ * Native controls with the classes of styles/checkout.css; the modal (Chakra) loads when it
+ * first opens (ADR 215).
  */
-import { Button, Checkbox, RadioGroup, Stack, chakra } from '@chakra-ui/react';
-import { useState } from 'react';
-import { WithholdingChoice, WithholdingTaxModal } from '~/components/payment/tax-withholding';
+import { Suspense, useState } from 'react';
+import { FormButton } from '~/components/checkout/form-button';
+import { useOpenedOnce } from '~/components/checkout/opened-once';
 import { useT } from '~/models/i18n';
+import { WithholdingTaxModal } from './tax-dialogs';
+import { WithholdingChoice } from './withholding-choice';
 import type { CartTax, TaxPersonType } from '~/models/cart/cart-pricing';
 
 type Props = {
@@ -30,43 +34,42 @@ export function CartTaxInvoice(props: Props) {
   const detailsOnFile = onFile !== null && onFile.personType === props.personType;
   const typeLabel = t(props.personType === 'normal_person' ? 'tax_person_normal' : 'tax_person_juristic');
 
+  const modalMounted = useOpenedOnce(modalOpen);
+
   return (
-    <Stack gap="4" data-testid="cart-tax-invoice">
-      <Checkbox.Root colorPalette="teal" checked={props.requested} onCheckedChange={(event) => props.onRequestedChange(event.checked === true)} name="isRequireTaxInvoice" value="on">
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('tax_invoice_request')}</Checkbox.Label>
-      </Checkbox.Root>
+    <div className="ck-stack" data-testid="cart-tax-invoice">
+      <label className="ck-check">
+        <input className="ck-box" type="checkbox" name="isRequireTaxInvoice" value="on" checked={props.requested} onChange={(event) => props.onRequestedChange(event.currentTarget.checked)} />
+        {t('tax_invoice_request')}
+      </label>
 
       {props.requested ? (
-        <Stack gap="3" pl={{ base: '0', md: '7' }}>
-          <RadioGroup.Root
-            name="taxPersonType"
-            value={props.personType}
-            onValueChange={(event) => event.value && props.onPersonTypeChange(event.value as TaxPersonType)}
-            aria-label={t('tax_invoice_title')}
-            colorPalette="teal"
-          >
-            <chakra.div display="flex" gap="6" flexWrap="wrap">
-              {(['juristic_person', 'normal_person'] as const).map((type) => (
-                <RadioGroup.Item key={type} value={type} data-testid="tax-person-type" data-value={type}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{t(type === 'normal_person' ? 'tax_person_normal' : 'tax_person_juristic')}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </chakra.div>
-          </RadioGroup.Root>
-          <chakra.div display="flex" flexWrap="wrap" alignItems="center" gap="3">
-            <chakra.p fontSize="sm" flex="1 1 16rem" overflowWrap="anywhere" color={detailsOnFile ? undefined : 'fg.error'} data-testid={detailsOnFile ? 'tax-invoice-on-file' : 'tax-invoice-missing'}>
+        <div className="ck-stack-3 cart-tax-indent">
+          <div className="cart-choices" role="radiogroup" aria-label={t('tax_invoice_title')}>
+            {(['juristic_person', 'normal_person'] as const).map((type) => (
+              <label key={type} className="ck-check" data-testid="tax-person-type" data-value={type}>
+                <input className="ck-radio" type="radio" name="taxPersonType" value={type} checked={props.personType === type} onChange={() => props.onPersonTypeChange(type)} />
+                {t(type === 'normal_person' ? 'tax_person_normal' : 'tax_person_juristic')}
+              </label>
+            ))}
+          </div>
+          <div className="cart-head cart-center">
+            <p
+              className={detailsOnFile ? 'cart-sm cart-grow cart-tax-line' : 'cart-sm cart-grow cart-tax-line ck-error-text'}
+              data-testid={detailsOnFile ? 'tax-invoice-on-file' : 'tax-invoice-missing'}
+            >
               {detailsOnFile ? t('cart_tax_on_file', { name: onFile.name, taxId: onFile.taxId }) : t('cart_tax_details_missing', { type: typeLabel })}
-            </chakra.p>
-            <Button type="button" size="sm" variant="outline" colorPalette="teal" onClick={() => setModalOpen(true)} data-testid="tax-invoice-edit">
+            </p>
+            <FormButton size="sm" variant="outline" palette="teal" onClick={() => setModalOpen(true)} data-testid="tax-invoice-edit">
               {t(detailsOnFile ? 'cart_tax_edit_details' : 'cart_tax_enter_details')}
-            </Button>
-          </chakra.div>
-          <WithholdingTaxModal key={props.personType} open={modalOpen} personType={props.personType} onClose={() => setModalOpen(false)} onSaved={() => setModalOpen(false)} />
-        </Stack>
+            </FormButton>
+          </div>
+          {modalMounted ? (
+            <Suspense fallback={null}>
+              <WithholdingTaxModal key={props.personType} open={modalOpen} personType={props.personType} onClose={() => setModalOpen(false)} onSaved={() => setModalOpen(false)} />
+            </Suspense>
+          ) : null}
+        </div>
       ) : null}
 
       {props.tax.withholdingEnabled ? (
@@ -79,6 +82,6 @@ export function CartTaxInvoice(props: Props) {
           onPercentChange={(percent) => props.onPercentChange(percent === 1 ? 1 : 3)}
         />
       ) : null}
-    </Stack>
+    </div>
   );
 }

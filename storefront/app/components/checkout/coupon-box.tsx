@@ -1,13 +1,16 @@
 /** The coupon box: codes the buyer adds, each checked with the CMS and shown with its notice. */
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { couponResultModal } from '@sala/shared/texts';
 import type { PriceBreakdown } from '@sala/shared/pricing';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '~/models/i18n';
 import type { CheckoutCoupon } from '~/models/checkout/pricing';
 import { useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
+
+// a Chakra dialog: loaded with the first answer, so the cart's first screen does without Chakra (ADR 215)
+const loadResultDialog = () => import('./coupon-result-dialog');
+const CouponResultDialog = lazy(loadResultDialog);
 
 export type CouponLookup = { code: string; status: string };
 
@@ -35,6 +38,7 @@ export function CouponBox({
   const modal = lookup ? couponResultModal(lookup.status) : null;
   const resultMounted = useOpenedOnce(Boolean(modal));
   const apply = () => {
+    void loadResultDialog(); // fetched while the CMS looks the code up
     const trimmed = code.trim();
     if (trimmed) onApply(trimmed);
   };
@@ -84,7 +88,7 @@ export function CouponBox({
                     </span>
                   ) : null}
                 </span>
-                <CloseButton size="sm" aria-label={`${t('button_remove')} ${coupon.code}`} onClick={() => onRemove(coupon.code)} />
+                <CloseButton label={`${t('button_remove')} ${coupon.code}`} onClick={() => onRemove(coupon.code)} />
               </li>
             );
           })}
@@ -92,25 +96,21 @@ export function CouponBox({
       ) : null}
 
       {resultMounted ? (
-        <Dialog.Root open={Boolean(modal)} onOpenChange={(event) => !event.open && onLookupSeen()} placement="center">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner px="4">
-              <Dialog.Content data-testid="coupon-result" data-kind={modal?.kind}>
-                <Dialog.Header>
-                  <Dialog.Title color={modal?.kind === 'warning' ? 'orange.700' : 'green.700'}>{modal ? t(modal.titleKey) : null}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>{modal ? t(modal.descriptionKey) : null}</Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button colorPalette="teal">{t('button_ok')}</Button>
-                  </Dialog.ActionTrigger>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <Suspense fallback={null}>
+          <CouponResultDialog modal={modal} onClose={onLookupSeen} />
+        </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** Chakra's CloseButton (small, ghost): a native button with its cross. */
+export function CloseButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="cart-close" aria-label={label} onClick={onClick}>
+      <svg viewBox="0 0 24 24" width="16" height="16" fill="currentColor" aria-hidden="true" focusable="false">
+        <path d="M18.3 5.71a1 1 0 0 0-1.41 0L12 10.59 7.11 5.7A1 1 0 0 0 5.7 7.11L10.59 12 5.7 16.89a1 1 0 1 0 1.41 1.41L12 13.41l4.89 4.89a1 1 0 0 0 1.41-1.41L13.41 12l4.89-4.89a1 1 0 0 0 0-1.4z" />
+      </svg>
+    </button>
   );
 }

@@ -1,17 +1,21 @@
 /** The payment methods to pick from, the shop's bank accounts and their PromptPay QR. */
-import { Button, CloseButton, Dialog, Image, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '~/models/i18n';
 import type { PaymentMethodView } from '~/models/checkout/types';
 import { useFieldError } from './form-fields';
 import { BankAccounts } from './bank-accounts';
 import { useOpenedOnce } from './opened-once';
+import type { QrPicture } from './qr-dialog';
+
+// a Chakra dialog: loaded when a QR is first asked for, so the cart's first screen does without Chakra (ADR 215)
+const QrDialog = lazy(() => import('./qr-dialog'));
 
 /** Payment methods; the first selectable one starts selected. Bank transfer shows its accounts and their PromptPay QR. */
 export function PaymentMethods({ methods, value, onChange }: { methods: PaymentMethodView[]; value: number | null; onChange: (methodId: number) => void }) {
   const t = useT();
   const error = useFieldError('paymentMethodId');
-  const [qr, setQr] = useState<{ image: string; title: string } | null>(null);
+  const [qr, setQr] = useState<QrPicture | null>(null);
+  const qrMounted = useOpenedOnce(Boolean(qr));
   const selected = methods.find((method) => method.id === value) ?? null;
   return (
     <div className="ck-stack-3" data-testid="payment-methods">
@@ -36,39 +40,11 @@ export function PaymentMethods({ methods, value, onChange }: { methods: PaymentM
         </p>
       ) : null}
       {selected?.bankAccounts && !selected.disabled ? <BankAccounts accounts={selected.bankAccounts} onShowQr={setQr} /> : null}
-      <QrDialog qr={qr} onClose={() => setQr(null)} />
+      {qrMounted ? (
+        <Suspense fallback={null}>
+          <QrDialog qr={qr} onClose={() => setQr(null)} />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-/** The account's PromptPay picture in a modal half the screen wide. */
-export function QrDialog({ qr, onClose }: { qr: { image: string; title: string } | null; onClose: () => void }) {
-  const t = useT();
-  const mounted = useOpenedOnce(Boolean(qr));
-  if (!mounted) return null;
-  return (
-    <Dialog.Root open={Boolean(qr)} onOpenChange={(event) => !event.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content w={{ base: '90%', md: '50%' }} maxW="none" data-testid="qr-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{qr?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body display="flex" justifyContent="center">
-              {qr ? <Image src={qr.image} alt={qr.title} maxW="full" h="auto" /> : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t('button_close')}</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }

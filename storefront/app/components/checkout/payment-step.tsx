@@ -15,7 +15,7 @@ import { useT, useTranslator } from '~/models/i18n';
 import { FileField, FieldShell, useFieldError } from './form-fields';
 import { FormButton } from './form-button';
 import { useOpenedOnce } from './opened-once';
-import { QrDialog } from './payment-methods';
+import { QrDialog } from './qr-dialog';
 import { BankTransferView } from './bank-transfer-view';
 import { PaymentSummary } from './payment-summary';
 import { buildReportFormSchema } from '~/models/checkout/report-schema';

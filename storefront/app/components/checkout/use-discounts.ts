@@ -7,7 +7,7 @@
  */
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useConfirm } from '~/components/confirm-dialog';
+import { useConfirm } from '~/components/use-confirm';
 import { useT } from '~/models/i18n';
 import type { CouponLookup } from './coupon-box';
 import type { PriceBreakdown } from '@sala/shared/pricing';

@@ -59,9 +59,24 @@ const ICONS = {
 };
 
 /** Chakra's Alert (subtle, medium) with its status icon. */
-export function PayNotice({ title, description, status = 'error', testId, role }: { title?: string; description: ReactNode; status?: 'error' | 'warning' | 'info'; testId?: string; role?: string }) {
+export function PayNotice({
+  title,
+  description,
+  status = 'error',
+  testId,
+  role,
+  id,
+}: {
+  title?: string;
+  description?: ReactNode;
+  status?: 'error' | 'warning' | 'info';
+  testId?: string;
+  role?: string;
+  /** A notice with an id can take the focus (a form's first problem). */
+  id?: string;
+}) {
   return (
-    <div className={cx('pay-notice', status !== 'error' && `pay-notice-${status}`)} data-testid={testId} role={role} data-status={status}>
+    <div className={cx('pay-notice', status !== 'error' && `pay-notice-${status}`)} data-testid={testId} role={role} data-status={status} id={id} tabIndex={id ? -1 : undefined}>
       <span>
         <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="0" aria-hidden="true" focusable="false">
           <path d={status === 'info' ? ICONS.info : ICONS.warning} />
@@ -69,7 +84,7 @@ export function PayNotice({ title, description, status = 'error', testId, role }
       </span>
       <div className="pay-notice-content">
         {title ? <div className="pay-notice-title">{title}</div> : null}
-        <div>{description}</div>
+        {description ? <div>{description}</div> : null}
       </div>
     </div>
   );

@@ -6,8 +6,9 @@
  * and a save button that stores the details on the student's account (/withholding-tax).
  * Messages sit under each empty or wrong field; editing a field clears its own.
  */
-import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
+import { Button, Checkbox, Dialog, Field, Input, Portal, RadioGroup, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
+import { withChakra } from '~/components/provider';
 import { useFetcher } from '@remix-run/react';
 import { taxInvoiceIssues, taxInvoiceLabels, type TaxInvoiceValues } from '@sala/shared/schemas';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -198,76 +199,6 @@ export function ChangePersonTypeDialog({ open, onCancel, onConfirm }: { open: bo
   );
 }
 
-/**
- * The withholding choice of a signed-in buyer's order: ticking it with a juristic-person tax
- * invoice on file just ticks; without one it asks to change the person type, then takes the
- * details in the modal. Posts `isWithholding` and `withholdingPercent` with the host form.
- */
-export function WithholdingChoice({
-  juristicOnFile,
-  checked,
-  onCheckedChange,
-  percent,
-  percents,
-  onPercentChange,
-}: {
-  juristicOnFile: boolean;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  percent: number;
-  percents: readonly number[];
-  onPercentChange: (percent: number) => void;
-}) {
-  const t = useT();
-  const [juristic, setJuristic] = useState(juristicOnFile);
-  const [step, setStep] = useState<'none' | 'ask' | 'form'>('none');
-  useEffect(() => setJuristic(juristicOnFile), [juristicOnFile]);
-
-  const choose = (next: boolean) => {
-    if (next && !juristic) {
-      setStep('ask');
-      return;
-    }
-    onCheckedChange(next);
-  };
-
-  return (
-    <Stack gap="2" data-testid="withholding-choice" data-juristic={juristic}>
-      <Checkbox.Root colorPalette="teal" checked={checked} onCheckedChange={(event) => choose(event.checked === true)} name="isWithholding" value="on">
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('cart_withholding_request')}</Checkbox.Label>
-      </Checkbox.Root>
-      {checked ? (
-        <NativeSelect.Root size="sm" maxW="40" pl="7">
-          <NativeSelect.Field
-            name="withholdingPercent"
-            aria-label={t('cart_withholding', { rate: '' }).replace(/\s*%$/, '')}
-            value={String(percent)}
-            onChange={(event) => onPercentChange(Number(event.currentTarget.value))}
-          >
-            {percents.map((option) => (
-              <option key={option} value={option}>
-                {option}%
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      ) : null}
-      <chakra.p fontSize="sm" color={juristic ? 'green.700' : 'fg.muted'}>
-        {juristic ? t('tax_withholding_ready') : t('cart_withholding_juristic_only')}
-      </chakra.p>
-      <ChangePersonTypeDialog open={step === 'ask'} onCancel={() => setStep('none')} onConfirm={() => setStep('form')} />
-      <WithholdingTaxModal
-        open={step === 'form'}
-        onClose={() => setStep('none')}
-        onSaved={() => {
-          setJuristic(true);
-          setStep('none');
-          onCheckedChange(true);
-        }}
-      />
-    </Stack>
-  );
-}
+/** The modal and the question inside Chakra's provider, for pages that load them lazily (components/cart/tax-dialogs.ts). */
+export const WithholdingTaxModalWithChakra = withChakra(WithholdingTaxModal);
+export const ChangePersonTypeDialogWithChakra = withChakra(ChangePersonTypeDialog);
