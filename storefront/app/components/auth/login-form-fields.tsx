@@ -4,11 +4,12 @@
  * form's error line, the forgot-password link and the submit button. Each caller keeps its own
  * `<Form>` or `<fetcher.Form>`, its hidden inputs and what stands around the fields.
  */
-import { Button, Field, Input, chakra } from '@chakra-ui/react';
 import { getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { buildLoginSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
+import { FormButton } from '~/components/checkout/form-button';
+import { FieldShell } from '~/components/checkout/form-fields';
 import { useT, useTranslator } from '~/models/i18n';
 
 /** What a route's action answers for intent=login, as conform reads it back. */
@@ -28,6 +29,16 @@ export function useLoginForm({ id, lastResult }: { id: string; lastResult: Login
 
 type LoginForm = ReturnType<typeof useLoginForm>;
 
+/** What FieldShell reads of a field, from the metadata conform gives the form. */
+function shellOf(meta: LoginForm[1]['username']) {
+  return { id: meta.id, errorId: meta.errorId, descriptionId: meta.descriptionId, error: meta.errors?.[0], initialValue: meta.initialValue, key: meta.key };
+}
+
+/**
+ * Native fields and button with the static classes of styles/checkout.css, drawn as Chakra's
+ * Field, Input and Button were: the cart's first screen renders them without Chakra's runtime,
+ * and they look the same inside the checkout's Chakra dialog.
+ */
 export function LoginFormFields({
   form,
   fields,
@@ -44,29 +55,25 @@ export function LoginFormFields({
   const t = useT();
   return (
     <>
-      <Field.Root invalid={Boolean(fields.username.errors)} ids={{ control: fields.username.id, errorText: fields.username.errorId }}>
-        <Field.Label>{t('login_username')}</Field.Label>
-        <Input {...getInputProps(fields.username, { type: 'text' })} key={fields.username.key} autoComplete="username" />
-        <Field.ErrorText>{fields.username.errors?.[0]}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={Boolean(fields.password.errors)} ids={{ control: fields.password.id, errorText: fields.password.errorId }}>
-        <Field.Label>{t('login_password')}</Field.Label>
-        <Input {...getInputProps(fields.password, { type: 'password' })} key={fields.password.key} autoComplete="current-password" />
-        <Field.ErrorText>{fields.password.errors?.[0]}</Field.ErrorText>
-      </Field.Root>
+      <FieldShell name={fields.username.name} label={t('login_username')} field={shellOf(fields.username)}>
+        <input className="ck-input" {...getInputProps(fields.username, { type: 'text' })} key={fields.username.key} autoComplete="username" />
+      </FieldShell>
+      <FieldShell name={fields.password.name} label={t('login_password')} field={shellOf(fields.password)}>
+        <input className="ck-input" {...getInputProps(fields.password, { type: 'password' })} key={fields.password.key} autoComplete="current-password" />
+      </FieldShell>
       {form.errors?.length ? (
-        <chakra.p color="fg.error" role="alert" data-testid="login-error">
+        <p className="ck-error-text" role="alert" data-testid="login-error">
           {form.errors[0]}
-        </chakra.p>
+        </p>
       ) : null}
-      <chakra.div display="flex" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap="3">
-        <chakra.a href="/forgotpass" color="brand" textDecoration="underline" fontSize="sm" data-testid={forgotTestId}>
+      <div className="ck-between">
+        <a href="/forgotpass" className="ck-link pay-sm" data-testid={forgotTestId}>
           {t('login_forgot_pass')}
-        </chakra.a>
-        <Button type="submit" colorPalette="teal" loading={submitting} data-testid={submitTestId}>
+        </a>
+        <FormButton type="submit" palette="teal" loading={submitting} data-testid={submitTestId}>
           {t('login_button')}
-        </Button>
-      </chakra.div>
+        </FormButton>
+      </div>
     </>
   );
 }

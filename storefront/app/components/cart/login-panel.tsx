@@ -4,7 +4,6 @@
  * back to `redirectTo`. It posts to the route it sits on (intent=login); the action keeps
  * the token in the session cookie and redirects.
  */
-import { Stack, chakra } from '@chakra-ui/react';
 import { getFormProps } from '@conform-to/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { LoginFormFields, useLoginForm, type LoginResult } from '~/components/auth/login-form-fields';
@@ -18,25 +17,6 @@ export const SOCIAL_PROVIDERS = [
   { id: 'line', key: 'login_social_line', color: '#06C755' },
 ] as const;
 
-const SocialLink = chakra('a', {
-  base: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: '2',
-    minH: '10',
-    px: '4',
-    borderWidth: '1px',
-    borderColor: 'border',
-    borderRadius: 'md',
-    fontWeight: '600',
-    fontSize: 'sm',
-    textAlign: 'center',
-    _hover: { bg: 'bg.muted' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand', outlineOffset: '2px' },
-  },
-});
-
 export function LoginPanel({ redirectTo, description }: { redirectTo: string; description?: string }) {
   const t = useT();
   const navigation = useNavigation();
@@ -47,64 +27,37 @@ export function LoginPanel({ redirectTo, description }: { redirectTo: string; de
   const back = encodeURIComponent(redirectTo);
 
   return (
-    <chakra.section
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="xl"
-      bg="bg"
-      p={{ base: '4', md: '6' }}
-      maxW="lg"
-      mx="auto"
-      w="full"
-      data-testid="login-panel"
-      aria-labelledby="login-panel-title"
-    >
-      <chakra.h2 id="login-panel-title" fontSize="xl" fontWeight="700">
+    <section className="ck-block ck-signin" data-testid="login-panel" aria-labelledby="login-panel-title">
+      <h2 id="login-panel-title" className="ck-signin-title">
         {t('login_title')}
-      </chakra.h2>
-      <chakra.p color="fg.muted" mt="1" mb="5">
-        {description ?? t('login_description')}
-      </chakra.p>
+      </h2>
+      <p className="ck-muted ck-signin-lead">{description ?? t('login_description')}</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Stack gap="4">
+        <div className="ck-stack">
           <LoginFormFields form={form} fields={fields} submitting={submitting} forgotTestId="forgot-link" submitTestId="login-submit" />
-        </Stack>
+        </div>
       </Form>
 
-      <chakra.div mt="6" pt="5" borderTopWidth="1px" borderColor="border">
-        <chakra.p fontSize="sm" color="fg.muted" mb="3">
-          {t('login_social_title')}
-        </chakra.p>
-        <chakra.div display="grid" gridTemplateColumns="minmax(0, 1fr)" gap="2" data-testid="social-login">
+      <div className="ck-signin-part">
+        <p className="ck-muted pay-sm ck-gap-bottom-3">{t('login_social_title')}</p>
+        <div className="ck-stack-2" data-testid="social-login">
           {SOCIAL_PROVIDERS.map((provider) => (
-            <SocialLink key={provider.id} href={`/login/social/${provider.id}?redirect=${back}`} data-provider={provider.id}>
-              <chakra.span aria-hidden w="2.5" h="2.5" borderRadius="full" flexShrink={0} style={{ background: provider.color }} />
+            <a key={provider.id} className="ck-social" href={`/login/social/${provider.id}?redirect=${back}`} data-provider={provider.id}>
+              <span aria-hidden className="ck-social-dot" style={{ background: provider.color }} />
               {t(provider.key)}
-            </SocialLink>
+            </a>
           ))}
-        </chakra.div>
-      </chakra.div>
+        </div>
+      </div>
 
-      <chakra.div mt="6" pt="5" borderTopWidth="1px" borderColor="border" display="flex" flexWrap="wrap" alignItems="center" justifyContent="space-between" gap="3">
-        <chakra.span fontWeight="600">{t('login_register_title')}</chakra.span>
-        <chakra.a
-          href={`/register?redirect=${back}`}
-          display="inline-flex"
-          alignItems="center"
-          minH="10"
-          px="4"
-          borderRadius="md"
-          borderWidth="1px"
-          borderColor="brand"
-          color="brand"
-          fontWeight="600"
-          data-testid="register-link"
-        >
+      <div className="ck-signin-part ck-between">
+        <span className="ck-strong">{t('login_register_title')}</span>
+        <a href={`/register?redirect=${back}`} className="ck-register" data-testid="register-link">
           {t('login_register_button')}
-        </chakra.a>
-      </chakra.div>
-    </chakra.section>
+        </a>
+      </div>
+    </section>
   );
 }
