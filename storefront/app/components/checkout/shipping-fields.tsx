@@ -5,11 +5,11 @@
  * save an address to yet) and a browser without script order the same way; the action saves a
  * new address once the student is signed in and sends its id and the method with the order.
  */
-import { Alert } from '@chakra-ui/react';
 import { useField } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { AddressSummary, ShippingFeeSelect } from '~/components/shipping/shipping-section';
 import { THAI_PROVINCES } from '~/components/shipping/provinces';
+import { PayNotice } from '~/components/payment/pay-button';
 import type { ShippingData } from '~/models/shipping/types';
 import { useT } from '~/models/i18n';
 import { SHIPPING_FIELD_PREFIX } from '~/models/checkout/checkout-schema';
@@ -120,12 +120,7 @@ export function CheckoutShipping({
       <div className="ck-stack-3" data-field="shippingFeeId">
         <h4 className="ck-strong">{t('cart_shipping_method')}</h4>
         <ShippingFeeSelect fees={shipping.fees} value={feeId} onChange={onFeeChange} />
-        {feeError.error ? (
-          <Alert.Root status="error" data-testid="checkout-shipping-fee-error">
-            <Alert.Indicator />
-            <Alert.Title>{feeError.error}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {feeError.error ? <PayNotice description={<span className="pay-notice-title">{feeError.error}</span>} testId="checkout-shipping-fee-error" /> : null}
       </div>
     </div>
   );

@@ -5,11 +5,13 @@
  * (intent `shipping-address` to the page's action, checked with the shared schema first),
  * and the checkout form receives `shippingAddressId` and `shippingFeeId`.
  */
-import { Alert, Button, Field, Input, NativeSelect, RadioGroup, Stack, chakra } from '@chakra-ui/react';
 import { useFetcher } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
 import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import { useEffect, useMemo, useState } from 'react';
+import { FormButton } from '~/components/checkout/form-button';
+import { FieldShell, controlProps } from '~/components/checkout/form-fields';
+import { PayNotice } from '~/components/payment/pay-button';
 import { useLocale, useT, useTranslator } from '~/models/i18n';
 import { THAI_PROVINCES } from './provinces';
 import { SHIPPING_ADDRESS_INTENT, type ShippingAddressActionData, type ShippingAddressView, type ShippingData } from '~/models/shipping/types';
@@ -30,14 +32,12 @@ function valuesOf(address: ShippingAddressView | null): Values {
 /** A delivery address in two lines: who and how to reach them, then where. */
 export function AddressSummary({ address, testId = 'shipping-address-summary' }: { address: ShippingAddressView; testId?: string }) {
   return (
-    <chakra.address fontStyle="normal" lineHeight="1.7" data-testid={testId}>
-      <chakra.span display="block" fontWeight="600">
+    <address className="ck-address" data-testid={testId}>
+      <span className="ck-strong">
         {address.fullname} · {address.tel}
-      </chakra.span>
-      <chakra.span display="block" overflowWrap="anywhere">
-        {[address.address, address.subdistrict, address.district, address.province, address.postcode].filter(Boolean).join(' ')}
-      </chakra.span>
-    </chakra.address>
+      </span>
+      <span>{[address.address, address.subdistrict, address.district, address.province, address.postcode].filter(Boolean).join(' ')}</span>
+    </address>
   );
 }
 
@@ -84,34 +84,33 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
 
   const field = (name: FieldName, label: string, input: { inputMode?: 'numeric' | 'tel'; maxLength?: number; autoComplete?: string; required?: boolean } = {}) => {
     const id = `shipping-${name}`;
+    const required = input.required ?? true;
+    const meta = { id, errorId: `${id}-error`, descriptionId: `${id}-description`, error: errors[name], initialValue: undefined, key: undefined };
     return (
-      <Field.Root invalid={Boolean(errors[name])} required={input.required ?? true} ids={{ control: id, errorText: `${id}-error`, label: `${id}-label` }} data-field={name}>
-        <Field.Label>
-          {label}
-          <Field.RequiredIndicator />
-        </Field.Label>
+      <FieldShell name={name} label={label} required={required} field={meta}>
         {name === 'province' ? (
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={values.province}
-              onChange={(event) => {
-                const next = { ...values, province: event.currentTarget.value };
-                setValues(next);
-                check('province', next);
-              }}
-              data-testid="shipping-province"
-            >
-              <option value="">{t('shipping_province_placeholder')}</option>
-              {THAI_PROVINCES.map((province) => (
-                <option key={province} value={province}>
-                  {province}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <select
+            className="ck-select"
+            {...controlProps(meta, { required })}
+            value={values.province}
+            onChange={(event) => {
+              const next = { ...values, province: event.currentTarget.value };
+              setValues(next);
+              check('province', next);
+            }}
+            data-testid="shipping-province"
+          >
+            <option value="">{t('shipping_province_placeholder')}</option>
+            {THAI_PROVINCES.map((province) => (
+              <option key={province} value={province}>
+                {province}
+              </option>
+            ))}
+          </select>
         ) : (
-          <Input
+          <input
+            className="ck-input"
+            {...controlProps(meta, { required })}
             value={values[name]}
             inputMode={input.inputMode}
             maxLength={input.maxLength}
@@ -132,31 +131,25 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
             data-testid={`shipping-${name}`}
           />
         )}
-        <Field.ErrorText>{errors[name]}</Field.ErrorText>
-      </Field.Root>
+      </FieldShell>
     );
   };
 
   return (
-    <Stack gap="3" data-testid="shipping-address-form">
+    <div className="ck-stack-3" data-testid="shipping-address-form">
       {field('fullname', t('shipping_fullname'), { autoComplete: 'shipping name' })}
       {field('tel', t('shipping_tel'), { inputMode: 'tel', maxLength: 10, autoComplete: 'shipping tel' })}
       {field('address', t('shipping_address_line'), { autoComplete: 'shipping address-line1' })}
-      <chakra.div display="grid" gap="3" gridTemplateColumns={{ base: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }}>
+      <div className="ck-address-grid">
         {field('subdistrict', t('shipping_subdistrict'), { required: false })}
         {field('district', t('shipping_district'))}
         {field('province', t('shipping_province'))}
         {field('postcode', t('shipping_postcode'), { inputMode: 'numeric', maxLength: 5, autoComplete: 'shipping postal-code' })}
-      </chakra.div>
-      {errors._ ? (
-        <chakra.p color="fg.error" fontSize="sm">
-          {errors._}
-        </chakra.p>
-      ) : null}
-      <chakra.div display="flex" gap="2" flexWrap="wrap">
-        <Button
-          type="button"
-          colorPalette="teal"
+      </div>
+      {errors._ ? <p className="ck-error-text pay-sm">{errors._}</p> : null}
+      <div className="ck-buttons">
+        <FormButton
+          palette="teal"
           onClick={save}
           // Pressing the button must not blur the field first: the blur check adds or removes a
           // message above the button, the button moves before the mouse is released, and the
@@ -166,14 +159,14 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
           data-testid="shipping-address-save"
         >
           {t('shipping_save_address')}
-        </Button>
+        </FormButton>
         {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
+          <FormButton variant="outline" onClick={onCancel}>
             {t('button_cancel')}
-          </Button>
+          </FormButton>
         ) : null}
-      </chakra.div>
-    </Stack>
+      </div>
+    </div>
   );
 }
 
@@ -182,64 +175,45 @@ export function ShippingAddressBlock({ address }: { address: ShippingAddressView
   const [editing, setEditing] = useState(false);
   if (address && !editing) {
     return (
-      <Stack gap="3">
+      <div className="ck-stack-3">
         <input type="hidden" name="shippingAddressId" value={address.id} />
         <AddressSummary address={address} />
-        <chakra.div>
-          <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="shipping-address-change">
+        <div>
+          <FormButton size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="shipping-address-change">
             {t('shipping_change_address')}
-          </Button>
-        </chakra.div>
-      </Stack>
+          </FormButton>
+        </div>
+      </div>
     );
   }
   return (
-    <Stack gap="3">
+    <div className="ck-stack-3">
       {address ? <input type="hidden" name="shippingAddressId" value={address.id} /> : null}
-      {!address ? (
-        <Alert.Root status="warning" data-testid="shipping-address-missing">
-          <Alert.Indicator />
-          <Alert.Title>{t('cart_shipping_address_required')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {!address ? <PayNotice status="warning" description={<span className="pay-notice-title">{t('cart_shipping_address_required')}</span>} testId="shipping-address-missing" /> : null}
       <AddressForm key={address?.id ?? 'new'} initial={address} onCancel={address ? () => setEditing(false) : null} onSaved={() => setEditing(false)} />
-    </Stack>
+    </div>
   );
 }
 
+/** The shop's shipping methods as native radios named `shippingFeeId`, drawn as Chakra's RadioGroup was. */
 export function ShippingFeeSelect({ fees, value, onChange }: { fees: ShippingData['fees']; value: number | null; onChange: (feeId: number) => void }) {
   const t = useT();
   const locale = useLocale();
   return (
-    <RadioGroup.Root
-      name="shippingFeeId"
-      value={value === null ? null : String(value)}
-      onValueChange={(event) => event.value && onChange(Number(event.value))}
-      colorPalette="teal"
-      data-testid="shipping-fees"
-    >
-      <Stack gap="3">
-        {fees.map((fee) => (
-          <RadioGroup.Item key={fee.id} value={String(fee.id)} alignItems="flex-start" data-testid="shipping-fee" data-fee-id={fee.id}>
-            <RadioGroup.ItemHiddenInput />
-            <RadioGroup.ItemIndicator mt="0.5" />
-            <RadioGroup.ItemText flex="1" minW="0">
-              <chakra.span display="flex" justifyContent="space-between" gap="3">
-                <chakra.span fontWeight="600">{fee.name}</chakra.span>
-                <chakra.span fontWeight="600" whiteSpace="nowrap">
-                  {fee.priceAmount === 0 ? t('shipping_free') : formatMoney(money(fee.priceAmount, 'THB'), locale)}
-                </chakra.span>
-              </chakra.span>
-              {fee.description ? (
-                <chakra.span display="block" fontSize="sm" color="fg.muted" fontWeight="400">
-                  {fee.description}
-                </chakra.span>
-              ) : null}
-            </RadioGroup.ItemText>
-          </RadioGroup.Item>
-        ))}
-      </Stack>
-    </RadioGroup.Root>
+    <div className="ck-stack-3" role="radiogroup" data-testid="shipping-fees">
+      {fees.map((fee) => (
+        <label key={fee.id} className="ck-check ck-fee" data-testid="shipping-fee" data-fee-id={fee.id}>
+          <input className="ck-radio" type="radio" name="shippingFeeId" value={String(fee.id)} checked={value === fee.id} onChange={() => onChange(fee.id)} />
+          <span className="ck-fee-text">
+            <span className="ck-fee-line">
+              <span className="ck-strong">{fee.name}</span>
+              <span className="ck-strong">{fee.priceAmount === 0 ? t('shipping_free') : formatMoney(money(fee.priceAmount, 'THB'), locale)}</span>
+            </span>
+            {fee.description ? <span className="ck-method-description">{fee.description}</span> : null}
+          </span>
+        </label>
+      ))}
+    </div>
   );
 }
 
