@@ -34,7 +34,6 @@ import { getLocale, getTexts } from '~/lib/i18n.server';
 import { getSessionStudent } from '~/lib/session.server';
 import { readShippingChoices, saveShippingAddress } from '~/lib/shipping.server';
 import type { loader as rootLoader } from '~/root';
-import { withChakra } from '~/components/provider';
 import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
 
 function positiveId(value: unknown): number | null {
@@ -170,7 +169,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   return defaultShouldRevalidate;
 };
 
-function CartRoute() {
+export default function CartRoute() {
   const page = useLoaderData<typeof loader>();
   return (
     <div className="cart-page" data-testid="cart-page">
@@ -178,8 +177,6 @@ function CartRoute() {
     </div>
   );
 }
-// the sign-in panel and the delivery block still draw Chakra components
-export default withChakra(CartRoute);
 
 function LoginPanelForCart({ redirectTo }: { redirectTo: string }) {
   return <LoginPanel redirectTo={redirectTo} />;

@@ -4,14 +4,12 @@
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { chakra } from '@chakra-ui/react';
 import { LoginPanel } from '~/components/cart/login-panel';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { handleLoginPost, PRIVATE_NO_STORE, safeRedirect } from '~/lib/auth.server';
 import { getSessionStudent } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
 import { textsOfMatches } from '~/models/i18n';
-import { withChakra } from '~/components/provider';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -32,15 +30,14 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: `${texts?.login_title ?? 'Log in'} | ${texts?.site_name ?? 'Sala'}` }, { name: 'robots', content: 'noindex' }];
 };
 
-function LoginRoute() {
+export default function LoginRoute() {
   const { redirectTo } = useLoaderData<typeof loader>();
   return (
-    <chakra.div maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+    <div className="cart-page login-page">
       <LoginPanel redirectTo={redirectTo} />
-    </chakra.div>
+    </div>
   );
 }
-export default withChakra(LoginRoute);
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
