@@ -5,11 +5,10 @@
  * `<Form>` or `<fetcher.Form>`, its hidden inputs and what stands around the fields.
  */
 import { getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { buildLoginSchema } from '@sala/shared/schemas';
 import { useMemo } from 'react';
 import { FormButton } from '~/components/checkout/form-button';
 import { FieldShell } from '~/components/checkout/form-fields';
+import { touchForm, useFormChecks } from '~/models/forms/checks-later';
 import { useT, useTranslator } from '~/models/i18n';
 
 /** What a route's action answers for intent=login, as conform reads it back. */
@@ -17,13 +16,15 @@ export type LoginResult = { status?: 'success' | 'error'; error?: Record<string,
 
 export function useLoginForm({ id, lastResult }: { id: string; lastResult: LoginResult | undefined }) {
   const translator = useTranslator();
-  const schema = useMemo(() => buildLoginSchema(translator), [translator]);
+  // the browser checks from the form's first touch on (ADR 216); before, the server does
+  const checks = useFormChecks();
+  const schema = useMemo(() => checks?.buildLoginSchema(translator), [checks, translator]);
   return useForm({
     id,
     lastResult: lastResult as never,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: checks && schema ? ({ formData }) => checks.parseWithZod(formData, { schema }) : undefined,
   });
 }
 
@@ -56,10 +57,10 @@ export function LoginFormFields({
   return (
     <>
       <FieldShell name={fields.username.name} label={t('login_username')} field={shellOf(fields.username)}>
-        <input className="ck-input" {...getInputProps(fields.username, { type: 'text' })} key={fields.username.key} autoComplete="username" />
+        <input className="ck-input" {...getInputProps(fields.username, { type: 'text' })} key={fields.username.key} autoComplete="username" onFocus={touchForm} />
       </FieldShell>
       <FieldShell name={fields.password.name} label={t('login_password')} field={shellOf(fields.password)}>
-        <input className="ck-input" {...getInputProps(fields.password, { type: 'password' })} key={fields.password.key} autoComplete="current-password" />
+        <input className="ck-input" {...getInputProps(fields.password, { type: 'password' })} key={fields.password.key} autoComplete="current-password" onFocus={touchForm} />
       </FieldShell>
       {form.errors?.length ? (
         <p className="ck-error-text" role="alert" data-testid="login-error">
@@ -70,7 +71,7 @@ export function LoginFormFields({
         <a href="/forgotpass" className="ck-link pay-sm" data-testid={forgotTestId}>
           {t('login_forgot_pass')}
         </a>
-        <FormButton type="submit" palette="teal" loading={submitting} data-testid={submitTestId}>
+        <FormButton type="submit" palette="teal" loading={submitting} onPointerDown={touchForm} data-testid={submitTestId}>
           {t('login_button')}
         </FormButton>
       </div>

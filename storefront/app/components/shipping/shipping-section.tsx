@@ -7,11 +7,11 @@
  */
 import { useFetcher } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
-import { buildShippingAddressSchema } from '@sala/shared/schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { FormButton } from '~/components/checkout/form-button';
 import { FieldShell, controlProps } from '~/components/checkout/form-fields';
 import { PayNotice } from '~/components/payment/pay-button';
+import { loadFormChecks, touchForm, useFormChecks } from '~/models/forms/checks-later';
 import { useLocale, useT, useTranslator } from '~/models/i18n';
 import { THAI_PROVINCES } from './provinces';
 import { SHIPPING_ADDRESS_INTENT, type ShippingAddressActionData, type ShippingAddressView, type ShippingData } from '~/models/shipping/types';
@@ -44,7 +44,9 @@ export function AddressSummary({ address, testId = 'shipping-address-summary' }:
 function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressView | null; onCancel: (() => void) | null; onSaved: () => void }) {
   const t = useT();
   const translator = useTranslator();
-  const schema = useMemo(() => buildShippingAddressSchema(translator), [translator]);
+  // the browser checks from the form's first touch on (ADR 216)
+  const checks = useFormChecks();
+  const schema = useMemo(() => checks?.buildShippingAddressSchema(translator), [checks, translator]);
   const fetcher = useFetcher<ShippingAddressActionData>();
   const [values, setValues] = useState<Values>(() => valuesOf(initial));
   const [errors, setErrors] = useState<Errors>({});
@@ -65,13 +67,14 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
   }, [fetcher.state, fetcher.data]);
 
   const check = (field: FieldName, next: Values) => {
+    if (!schema) return; // checked when saved
     const parsed = schema.safeParse(next);
     const issue = parsed.success ? undefined : parsed.error.issues.find((item) => item.path[0] === field);
     setErrors((current) => ({ ...current, [field]: issue?.message }));
   };
 
-  const save = () => {
-    const parsed = schema.safeParse(values);
+  const save = async () => {
+    const parsed = (schema ?? (await loadFormChecks()).buildShippingAddressSchema(translator)).safeParse(values);
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
@@ -93,6 +96,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
             className="ck-select"
             {...controlProps(meta, { required })}
             value={values.province}
+            onFocus={touchForm}
             onChange={(event) => {
               const next = { ...values, province: event.currentTarget.value };
               setValues(next);
@@ -115,6 +119,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
             inputMode={input.inputMode}
             maxLength={input.maxLength}
             autoComplete={input.autoComplete}
+            onFocus={touchForm}
             onChange={(event) => {
               // read now: React clears currentTarget before a functional update runs
               const value = event.currentTarget.value;
@@ -125,7 +130,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
               // Enter saves the address instead of submitting the surrounding checkout form.
               if (event.key === 'Enter') {
                 event.preventDefault();
-                save();
+                void save();
               }
             }}
             data-testid={`shipping-${name}`}
@@ -150,7 +155,7 @@ function AddressForm({ initial, onCancel, onSaved }: { initial: ShippingAddressV
       <div className="ck-buttons">
         <FormButton
           palette="teal"
-          onClick={save}
+          onClick={() => void save()}
           // Pressing the button must not blur the field first: the blur check adds or removes a
           // message above the button, the button moves before the mouse is released, and the
           // click is lost. The save checks every field anyway.
