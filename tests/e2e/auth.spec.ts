@@ -165,4 +165,51 @@ test.describe('site header', () => {
     expect(open.status()).toBe(302);
     expect(open.headers().location).toBe('/');
   });
+
+  test('an empty sign-in gets the Thai messages under its fields: from the server at first, from the browser once a field was touched (ADR 216); so does an empty password request', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto('/login');
+    await waitForHydration(page);
+    // the page hydrates without the schemas: no chunk of the form checks is fetched
+    expect(scripts.filter((path) => path.includes('form-checks'))).toEqual([]);
+
+    const panel = page.getByTestId('login-panel');
+    const username = panel.getByRole('textbox', { name: 'ชื่อผู้ใช้' });
+    const password = panel.getByLabel('รหัสผ่าน');
+    // posted before any field was touched (as an autofilled form's Enter would be)
+    await panel.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+    await expect(panel.getByText('กรุณากรอกชื่อผู้ใช้')).toBeVisible();
+    await expect(panel.getByText('กรุณากรอกรหัสผ่าน')).toBeVisible();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(posts.length, 'the first sign-in was checked by the server').toBeGreaterThan(0);
+
+    // a field's focus fetches the checks: the next empty sign-in is stopped in the browser, with the same words
+    await username.click();
+    await expect.poll(() => scripts.some((path) => path.includes('form-checks'))).toBe(true);
+    await username.fill('somchai');
+    await password.fill('');
+    const postsBefore = posts.length;
+    await panel.getByTestId('login-submit').click();
+    await expect(panel.getByText('กรุณากรอกรหัสผ่าน')).toBeVisible();
+    await expect(panel.getByText('กรุณากรอกชื่อผู้ใช้')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(posts.length, 'the second press stayed in the browser').toBe(postsBefore);
+
+    // the password pages read blank fields the same way: an empty request gets the Thai message
+    await page.goto('/forgotpass');
+    await page
+      .getByTestId('forgot-panel')
+      .locator('form')
+      .evaluate((form: HTMLFormElement) => form.requestSubmit());
+    await expect(page.getByTestId('forgot-panel').getByText('กรุณากรอกอีเมลให้ถูกต้อง')).toBeVisible();
+  });
 });

@@ -53,7 +53,9 @@ export type LoginActionResult = { intent: 'login'; lastResult: SubmissionResult<
 /** Signs a student in from the login modal; the token goes into the session cookie only. */
 export async function submitLogin(args: { formData: FormData; session: AppSession; locale: Locale; t: Translate; signal?: AbortSignal }) {
   const { formData, session, locale, t, signal } = args;
-  const submission = parseWithZod(formData, { schema: buildLoginSchema(t) });
+  // The shared schemas read a blank input themselves (toText); conform's coercion turned it into
+  // undefined inside them, and zod answered an empty sign-in in English.
+  const submission = parseWithZod(formData, { schema: buildLoginSchema(t), disableAutoCoercion: true });
   if (submission.status !== 'success') return { result: { intent: 'login' as const, lastResult: submission.reply({ hideFields: ['password'] }) }, setCookie: null };
   try {
     const login = await logInStudent(submission.value, { locale, signal });

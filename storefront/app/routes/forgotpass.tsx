@@ -20,7 +20,7 @@ import { withChakra } from '~/components/provider';
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
   const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
-  const submission = parseWithZod(await request.formData(), { schema: buildForgotPasswordSchema(t) });
+  const submission = parseWithZod(await request.formData(), { schema: buildForgotPasswordSchema(t), disableAutoCoercion: true });
   const headers = { 'Cache-Control': PRIVATE_NO_STORE };
   if (submission.status !== 'success') return data({ lastResult: submission.reply(), sent: false }, { headers });
   try {
@@ -54,7 +54,7 @@ function ForgotPasswordRoute() {
     lastResult: actionData?.lastResult as never,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
   return (
     <chakra.div maxW="lg" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>

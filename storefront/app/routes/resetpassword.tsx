@@ -26,7 +26,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
   const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
-  const submission = parseWithZod(await request.formData(), { schema: buildResetPasswordSchema(t) });
+  const submission = parseWithZod(await request.formData(), { schema: buildResetPasswordSchema(t), disableAutoCoercion: true });
   const headers = { 'Cache-Control': 'no-store' };
   const hide = ['password', 'passwordConfirmation'];
   if (submission.status !== 'success') return data({ lastResult: submission.reply({ hideFields: hide }), done: false }, { headers });
@@ -64,7 +64,7 @@ function ResetPasswordRoute() {
     lastResult: actionData?.lastResult as never,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
   const problem = form.errors?.[0];
   return (

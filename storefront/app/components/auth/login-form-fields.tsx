@@ -24,7 +24,7 @@ export function useLoginForm({ id, lastResult }: { id: string; lastResult: Login
     lastResult: lastResult as never,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: checks && schema ? ({ formData }) => checks.parseWithZod(formData, { schema }) : undefined,
+    onValidate: checks && schema ? ({ formData }) => checks.parseWithZod(formData, { schema, disableAutoCoercion: true }) : undefined,
   });
 }
 
