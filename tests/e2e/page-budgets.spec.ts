@@ -6,7 +6,7 @@
  * fails here; raise a budget only with the measured reason written in docs/performance.md.
  */
 import zlib from 'node:zlib';
-import type { Page, Response } from '@playwright/test';
+import type { BrowserContext, Page, Response } from '@playwright/test';
 import budgetFile from './page-budgets.json';
 import { seededCourse } from './support/course-checkout';
 import { expect, test } from './support/fixtures';
@@ -21,31 +21,36 @@ const budgets = budgetFile as { pages: Record<PageId, Weight> };
 const BANK_TRANSFER = 1;
 const MARKETING = 'online-marketing-for-beginners';
 
-/** Loads `path` and adds up what it shipped: gzipped bytes per kind of same-origin file, and its element count. */
-async function weigh(page: Page, path: string): Promise<Weight> {
-  const responses: Response[] = [];
-  const onResponse = (response: Response) => {
-    if (new URL(response.url()).origin === STOREFRONT_URL) responses.push(response);
-  };
-  page.on('response', onResponse);
+/**
+ * Loads `path` in a tab of its own and adds up what it shipped: gzipped bytes per kind of
+ * same-origin file, and its element count. A fresh tab, so nothing a page loaded before (a chunk
+ * arriving late, a document navigated away from) is counted or read after it is gone.
+ */
+async function weigh(context: BrowserContext, path: string, check?: (tab: Page) => Promise<void>): Promise<Weight> {
+  const tab = await context.newPage();
   try {
-    const main = await page.goto(path);
+    const responses: Response[] = [];
+    tab.on('response', (response) => {
+      if (new URL(response.url()).origin === STOREFRONT_URL) responses.push(response);
+    });
+    const main = await tab.goto(path);
     expect(main?.status(), path).toBe(200);
-    await page.waitForLoadState('networkidle');
+    await tab.waitForLoadState('networkidle');
+    const weight: Weight = { js: 0, css: 0, html: 0, dom: 0, fonts: 0 };
+    for (const response of responses) {
+      const kind = response.request().resourceType();
+      // every face is a file fetched ahead of the first paint (preloaded, or drawn by the first screen)
+      if (kind === 'font' && response.status() === 200) weight.fonts += 1;
+      const key = kind === 'script' ? 'js' : kind === 'stylesheet' ? 'css' : kind === 'document' ? 'html' : null;
+      if (!key || response.status() !== 200) continue;
+      weight[key] += zlib.gzipSync(await response.body()).length;
+    }
+    weight.dom = await tab.evaluate(() => document.getElementsByTagName('*').length);
+    await check?.(tab);
+    return weight;
   } finally {
-    page.off('response', onResponse);
+    await tab.close();
   }
-  const weight: Weight = { js: 0, css: 0, html: 0, dom: 0, fonts: 0 };
-  for (const response of responses) {
-    const kind = response.request().resourceType();
-    // every face is a file fetched ahead of the first paint (preloaded, or drawn by the first screen)
-    if (kind === 'font' && response.status() === 200) weight.fonts += 1;
-    const key = kind === 'script' ? 'js' : kind === 'stylesheet' ? 'css' : kind === 'document' ? 'html' : null;
-    if (!key || response.status() !== 200) continue;
-    weight[key] += zlib.gzipSync(await response.body()).length;
-  }
-  weight.dom = await page.evaluate(() => document.getElementsByTagName('*').length);
-  return weight;
 }
 
 function holdBudget(id: PageId, weight: Weight): void {
@@ -64,35 +69,34 @@ test.describe('page budgets', () => {
   // three pages each, every one loaded until the network is quiet
   test.setTimeout(120_000);
 
-  test('a visitor: home, course page and product page stay within their budgets', async ({ page, request }) => {
-    holdBudget('home', await weigh(page, '/'));
-    // the home page is server HTML alone (ADR 212): no script of any kind and nothing preloaded for one
-    await expect(page.locator('script')).toHaveCount(0);
-    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  test('a visitor: home, course page and product page stay within their budgets', async ({ page, context, request }) => {
+    const home = await weigh(context, '/', async (tab) => {
+      // the home page is server HTML alone (ADR 212): no script of any kind and nothing preloaded for one
+      await expect(tab.locator('script')).toHaveCount(0);
+      await expect(tab.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    });
+    holdBudget('home', home);
     const course = await seededCourse(request, MARKETING);
-    holdBudget('course', await weigh(page, course.path));
-    holdBudget('product', await weigh(page, await firstProductPath(page)));
+    holdBudget('course', await weigh(context, course.path));
+    holdBudget('product', await weigh(context, await firstProductPath(page)));
   });
 
   test('a student: cart, playlist and payment page stay within their budgets', async ({ page, browser, request }) => {
     await signInOnStorefront(page, DEMO_STUDENT, '/cart');
-    holdBudget('cart', await weigh(page, '/cart'));
+    holdBudget('cart', await weigh(page.context(), '/cart'));
     const course = await seededCourse(request, MARKETING);
     // the playlist opens where the student stopped, which other tests move (a quiz or homework lecture
     // ships its own code): weighed at its first lecture, the video the demo student watched
     await page.goto(`${course.path}/learn`);
     const first = await page.getByTestId('playlist-lecture').first().getAttribute('data-lecture-id');
-    // weighed in a tab of its own: nothing of the page that looked the lecture up is counted
-    const playlist = await page.context().newPage();
-    holdBudget('playlist', await weigh(playlist, `${course.path}/learn?lecture=${first}`));
-    await playlist.close();
+    holdBudget('playlist', await weigh(page.context(), `${course.path}/learn?lecture=${first}`));
 
     const context = await browser.newContext({ baseURL: STOREFRONT_URL });
     try {
       const payer = await context.newPage();
       const student = await signedInStudent(payer, request, 'budget');
       const { orderId } = await placeOrder(request, student, MARKETING, BANK_TRANSFER);
-      holdBudget('pay', await weigh(payer, `/pay/${orderId}`));
+      holdBudget('pay', await weigh(context, `/pay/${orderId}`));
     } finally {
       await context.close();
     }
