@@ -26,7 +26,11 @@ import { withChakra } from '~/components/provider';
 const PRIVATE_PAGE = 'private, no-store';
 type PersonType = 'normal_person' | 'juristic_person';
 
-/** The shared tax schema; a certificate already saved counts when no new file is chosen. */
+/**
+ * The shared tax schema; a certificate already saved counts when no new file is chosen. It reads
+ * the raw form values itself (blank text, a flag, files): parsed with conform's coercion off, which
+ * would turn a blank or absent field into `undefined` inside it and get zod's English message.
+ */
 function buildFormSchema(t: Translate) {
   return z.preprocess((input) => {
     if (typeof input !== 'object' || input === null) return input;
@@ -55,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = getLocale(request);
   const t = translatorFromTexts(await getTexts(locale, request.signal), locale);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: buildFormSchema(t) });
+  const submission = parseWithZod(formData, { schema: buildFormSchema(t), disableAutoCoercion: true });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400, headers: { 'Cache-Control': PRIVATE_PAGE } });
   const values = submission.value;
   const options = { jwt: student.jwt, locale, signal: request.signal };
@@ -104,7 +108,7 @@ function TaxPage() {
       taxPostcode: tax.postcode,
       taxDeliveryAddress: tax.deliveryAddress,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
   const labels = taxInvoiceLabels(personType);
   return (
