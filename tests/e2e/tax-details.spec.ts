@@ -9,7 +9,11 @@ import { signedInStudent } from './support/pay';
 
 const REQUIRED_NAME = 'กรุณากรอกชื่อ';
 
-test('a student’s tax details: an empty form is answered in Thai, in the browser and by the server; an individual’s details are saved and shown again', async ({ page, request, consoleProblems }, testInfo) => {
+test('a student’s tax details: an empty form is answered in Thai, in the browser and by the server; an individual’s details are saved and shown again', async ({
+  page,
+  request,
+  consoleProblems,
+}, testInfo) => {
   // the form sent without scripts is answered 400 with its messages, which the browser logs
   consoleProblems.allow(/status of 400 \(Bad Request\) \(.*\/myaccount\/student\/tax\)/);
   await signedInStudent(page, request, 'taxform');
