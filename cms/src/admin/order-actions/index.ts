@@ -5,20 +5,10 @@
  * show each one's state by its Thai name.
  */
 import type { StrapiApp } from '@strapi/strapi/admin';
+import { READ_ONLY_UIDS } from '../../lib/read-only-types';
 import { ApproveAction, CancelAction, RejectAction, type ActionProps } from './actions';
 import { stateColumnHook } from './state-cell';
 
-const READ_ONLY_UIDS = [
-  'api::order.order',
-  'api::order-line.order-line',
-  'api::payment-report.payment-report',
-  'api::payment-attempt.payment-attempt',
-  'api::tax-document.tax-document',
-  'api::tax-document.tax-document-counter',
-  'api::order-paperwork.withholding-certificate',
-  'api::order-paperwork.credit-note',
-  'api::order-paperwork.credit-note-counter',
-];
 const WRITING_TYPES = ['update', 'publish', 'unpublish', 'discard', 'delete', 'clone'];
 
 type Action = ((props: ActionProps) => unknown) & { type?: string; position?: unknown };

@@ -8,19 +8,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { READ_ONLY_UIDS } from '../../../lib/read-only-types';
 import { ORDER_ADMIN_TEXTS } from './texts';
-
-export const READ_ONLY_UIDS: readonly string[] = [
-  'api::order.order',
-  'api::order-line.order-line',
-  'api::payment-report.payment-report',
-  'api::payment-attempt.payment-attempt',
-  'api::tax-document.tax-document',
-  'api::tax-document.tax-document-counter',
-  'api::order-paperwork.withholding-certificate',
-  'api::order-paperwork.credit-note',
-  'api::order-paperwork.credit-note-counter',
-];
 
 const WRITES = new Set(['create', 'update', 'delete', 'clone', 'publish', 'unpublish', 'discardDraft']);
 
