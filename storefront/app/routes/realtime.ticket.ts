@@ -4,8 +4,8 @@
  * session cookie. Never cached. The page asks again on every (re)connection, so a tab whose
  * student signed out (here or in another tab) or whose token the CMS revoked asks too: it gets
  * `{ ticket: null }` and stays unconnected. That is an expected answer, not an error the browser
- * would log for a 401; nothing is given away, the answer is the same for any visitor. Another site cannot read the answer (no CORS), and its requests
- * carry no session cookie (SameSite=Lax).
+ * would log for a 401; nothing is given away, the answer is the same for any visitor. Another
+ * site cannot read the answer (no CORS), and its requests carry no session cookie (SameSite=Lax).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { CmsApiError, getRealtimeTicket } from '~/lib/cms.server';
