@@ -155,10 +155,14 @@ const PLAYLIST_MODULE = /[\\/]app[\\/](components[\\/]learn[\\/]|routes[\\/]cour
 const HOME_MODULE = /[\\/]app[\\/](components[\\/]home[\\/]|routes[\\/]_index\.tsx)/;
 const PRODUCT_PAGE_MODULE = /[\\/]app[\\/](routes[\\/]products\.\$id\.tsx|components[\\/]products[\\/](product-page|buy-box|product-gallery|product-tabs|product-card)\.tsx)(\?.*)?$/;
 const PRODUCT_LIST_MODULE = /[\\/]app[\\/](routes[\\/]products\._index\.tsx|components[\\/]products[\\/](list-controls|pagination)\.tsx)(\?.*)?$/;
-// The payment page's first screen (ADR 210): the route, its screen, buttons, card forms and total rows;
-// and the bank transfer's panel as the server draws it (ADR 213).
+// The payment page's first screen (ADR 210): its screen, buttons, card forms and total rows, and the
+// bank transfer's view as the server draws it (ADR 213). Not the route: it imports the panel, which
+// the cart, loading this chunk for the accounts and totals, would load with it (ADR 217).
 const PAYMENT_MODULE =
-  /[\\/]app[\\/](routes[\\/]pay\.\$orderId\.tsx|components[\\/]payment[\\/](payment-screen|pay-button|retry-order|qr-screen|method-input|card-fields|card-omise|card-2c2p)\.tsx|components[\\/]orders[\\/]order-total-rows\.tsx|components[\\/]checkout[\\/](payment-summary|bank-transfer-view|bank-accounts|exact-amount-qr)\.tsx)(\?.*)?$/;
+  /[\\/]app[\\/](components[\\/]payment[\\/](payment-screen|pay-button|retry-order|qr-screen|method-input|card-fields|card-omise|card-2c2p)\.tsx|components[\\/]orders[\\/]order-total-rows\.tsx|components[\\/]checkout[\\/](payment-summary|bank-transfer-view|bank-accounts|exact-amount-qr)\.tsx)(\?.*)?$/;
+// The bank transfer's panel with the report's plain form (ADR 217): the payment page draws it, the
+// course page loads it after an order; merged as a small chunk it took helpers the cart loads with it.
+const PAYMENT_PANEL_MODULE = /[\\/]app[\\/]components[\\/]checkout[\\/](payment-step|report-fields)\.tsx(\?.*)?$/;
 // The checkout's button (with its class helper): the payment page's server-drawn panel, the checkout
 // forms and the cart use it; merged as a small chunk it went into one the root loads (ADR 213).
 const FORM_BUTTON_MODULE = /[\\/]app[\\/]components[\\/]checkout[\\/](form-button\.tsx|class-names\.ts)(\?.*)?$/;
@@ -171,6 +175,7 @@ const PAGE_CHUNKS: readonly (readonly [RegExp, string])[] = [
   [PRODUCT_PAGE_MODULE, 'product-page'],
   [PRODUCT_LIST_MODULE, 'product-list'],
   [PAYMENT_MODULE, 'payment'],
+  [PAYMENT_PANEL_MODULE, 'payment-panel'],
   [FORM_BUTTON_MODULE, 'form-button'],
   [CONSTANTS_MODULE, 'constants'],
 ];

@@ -1,4 +1,4 @@
-import { keepScreenshot, readOrder, seededCourse, withSiteSettings } from './support/course-checkout';
+import { keepScreenshot, readOrder, seededCourse, slipPng, withSiteSettings } from './support/course-checkout';
 import { expect, test, waitForHydration } from './support/fixtures';
 import { expectOrderStatus, latestReference, learnFromThankYou, placeOrder, readOrderStatus, readPaymentStatus, readReferences, sandboxDecide, signedInStudent } from './support/pay';
 import { STOREFRONT_URL, type SandboxName } from './support/servers';
@@ -155,7 +155,7 @@ test.describe('QR payments on /pay/{orderId}', () => {
 });
 
 test.describe('the bank-transfer notification on /pay/{orderId}', () => {
-  test('before its scripts run the page shows the totals, the exact-amount QR and the accounts, its buttons disabled; the panel then takes their place at the same size', async ({
+  test('before its scripts run the page shows the totals, the exact-amount QR and the accounts, its buttons disabled, and nothing moves once they run; without script the report is a plain form', async ({
     page,
     browser,
     request,
@@ -181,6 +181,28 @@ test.describe('the bank-transfer notification on /pay/{orderId}', () => {
       await expect(page.getByTestId('payment-step')).toBeVisible();
       await expect(page.getByTestId('open-report')).toBeEnabled();
       expect(await page.getByTestId('open-report').boundingBox(), 'nothing above the button moved').toEqual(buttonBefore);
+      await expect(page.getByTestId('report-plain'), 'a browser with script never draws the plain form').toHaveCount(0);
+      // on a phone the report's modal scrolls its fields and keeps its buttons inside its box
+      await page.getByTestId('open-report').click();
+      const dialog = page.getByTestId('report-dialog');
+      await expect(page.getByTestId('report-submit')).toBeVisible();
+      const box = (await dialog.boundingBox())!;
+      const submit = (await page.getByTestId('report-submit').boundingBox())!;
+      expect(box.y + box.height, 'the modal fits the screen').toBeLessThanOrEqual(viewport.height);
+      expect(submit.y + submit.height, 'the submit button is inside the modal').toBeLessThanOrEqual(box.y + box.height);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // a browser without script reports the transfer through the plain form, and goes on to the thank-you page
+      const report = before.getByTestId('report-plain');
+      await expect(report).toBeVisible();
+      await expect(report.getByRole('textbox', { name: 'จำนวนเงินที่โอน' })).toHaveValue(/^\d+\.\d{2}$/);
+      await report.getByRole('combobox', { name: 'ธนาคารต้นทางที่โอน' }).selectOption('KBANK');
+      await report.getByRole('combobox', { name: 'เลขบัญชีที่โอน' }).selectOption({ index: 1 });
+      await report.locator('input[name="slip"]').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slipPng() });
+      await report.getByTestId('report-plain-submit').click();
+      await before.waitForURL(/\/(thankyou\?orderId=|myaccount\/student\/order)/, { timeout: 20_000 });
+      expect(await readOrderStatus(request, student, orderId)).toBe('pendingApproved');
     } finally {
       await noScript.close();
     }

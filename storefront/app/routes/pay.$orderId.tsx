@@ -12,25 +12,22 @@
  * same selections, ADR 178).
  *
  * Drawn with plain elements and static classes (styles/payment.css): the page loads no Chakra
- * until a dialog opens (ADR 210).
+ * until a dialog opens (ADRs 210 and 217).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { PAYMENT_METHOD_IDS } from '@sala/shared/constants';
 import { formatMoney, money } from '@sala/shared/money';
-import { lazy, Suspense, useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { OrderSummary, PaymentScreen, type StartActionData } from '~/components/payment/payment-screen';
 import { RetryOrderForm } from '~/components/payment/retry-order';
-import { BankTransferView } from '~/components/checkout/bank-transfer-view';
-import { PaymentSummary } from '~/components/checkout/payment-summary';
+import PaymentPanel from '~/components/checkout/payment-step';
 import { buildPaymentStep } from '~/lib/checkout.server';
 import { submitTransferReport } from '~/lib/transfer-report.server';
 import { sessionRefusal } from '~/lib/session-refusal.server';
 import { postOrderPath } from '~/models/checkout/post-order';
 import { CmsApiError, CmsError, getOrderForPayment, getSiteSettings, isCmsNotFound } from '~/lib/cms.server';
 import { textsOfMatches, translatorFromTexts, useT } from '~/models/i18n';
-import type { PaymentStep } from '~/models/checkout/types';
 import { getLocale, getTexts } from '~/lib/i18n.server';
 import { loadPayOrder, PaymentStartError, QR_METHOD_IDS, startPayment } from '~/lib/payment.server';
 import { HOSTED_LINK_METHOD_IDS, leaveForOrderList, retryOrder, type RetryRefusal } from '~/lib/payment-retry.server';
@@ -40,7 +37,6 @@ import type { loader as rootLoader } from '~/root';
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 /** Orders that can no longer be paid but can be ordered again with the same selections (ADR 178). */
 const REORDERABLE = new Set(['cancelled', 'expired']);
-const PaymentPanel = lazy(() => import('~/components/checkout/payment-step'));
 
 function parseOrderId(value: string | undefined): number | null {
   return value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null;
@@ -187,42 +183,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
   return defaultShouldRevalidate;
 };
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-/**
- * The bank-transfer panel as the server draws it, its buttons disabled: the panel's own code, with
- * Chakra's dialogs, loads after hydration (ADR 210) and takes its place at the same size. The QR is
- * the page's largest picture, so it is in the HTML and requested at once (ADR 213).
- */
-function BankTransferFirstScreen({ payment }: { payment: PaymentStep }) {
-  return (
-    <div className="ck-stack-5" data-testid="payment-step-first-screen">
-      <PaymentSummary payment={payment} />
-      <BankTransferView payment={payment} />
-    </div>
-  );
-}
-
 export default function PayRoute() {
   const { order, payable, reorderable, bankTransfer, qrMethod } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() as RetryRefusal | StartActionData | undefined;
   const t = useT();
-  const hydrated = useHydrated();
   return (
     <div className="pay-page" data-testid="pay-page" data-order-id={order.id}>
       <h1 className="pay-title">{t('checkout_payment_title')}</h1>
       {bankTransfer ? (
-        hydrated ? (
-          <Suspense fallback={<BankTransferFirstScreen payment={bankTransfer} />}>
-            <PaymentPanel payment={bankTransfer} />
-          </Suspense>
-        ) : (
-          <BankTransferFirstScreen payment={bankTransfer} />
-        )
+        <PaymentPanel payment={bankTransfer} />
       ) : (
         <>
           <OrderSummary order={order} />

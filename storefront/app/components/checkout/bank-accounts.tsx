@@ -1,7 +1,7 @@
 /**
  * The shop's bank accounts, each with a button that shows its PromptPay picture. Plain elements:
- * the payment page draws them in its server HTML; without `onShowQr` (before the code of the
- * picture's modal has loaded) the buttons are disabled.
+ * the payment page draws them in its server HTML; without `onShowQr` (before the page's scripts
+ * run) the buttons are disabled.
  */
 import { useT } from '~/models/i18n';
 import type { PaymentMethodView } from '~/models/checkout/types';

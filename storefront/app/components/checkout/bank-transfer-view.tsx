@@ -1,9 +1,8 @@
 /**
  * What the payment of a bank-transfer order shows: the order's totals, the PromptPay QR of its
  * exact amount, the shop's accounts and the button of the payment notification. Plain elements
- * and static classes: the payment page draws this in its server HTML, and the panel with the
- * notification's modal (Chakra) takes its place once its code has loaded, at the same size.
- * Without handlers (before that code has loaded) its buttons are disabled.
+ * and static classes, in the payment page's server HTML. Without handlers (before the page's
+ * scripts run) its buttons are disabled.
  */
 import { formatMoney, money } from '@sala/shared/money';
 import { useLocale, useT } from '~/models/i18n';

@@ -25,6 +25,7 @@ import { TaxInvoice, type PersonType } from './tax-invoice';
 import { useDiscounts } from './use-discounts';
 import type { CheckoutData, SignedInStudent } from '~/models/checkout/types';
 import { withChakra } from '~/components/provider';
+import { useHydrated } from '~/components/use-hydrated';
 
 const AuthModal = lazy(() => import('./auth-modal'));
 
@@ -38,13 +39,6 @@ function CheckoutBlock({ title, testId, children }: { title: string; testId?: st
       {children}
     </section>
   );
-}
-
-/** false on the server and in the first render that hydrates; true once scripts run. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function CheckoutArea({ checkout, student }: { checkout: CheckoutData; student: SignedInStudent | null }) {
