@@ -191,7 +191,7 @@ export default function PayRoute() {
     <div className="pay-page" data-testid="pay-page" data-order-id={order.id}>
       <h1 className="pay-title">{t('checkout_payment_title')}</h1>
       {bankTransfer ? (
-        <PaymentPanel payment={bankTransfer} />
+        <PaymentPanel payment={bankTransfer} waitForScripts />
       ) : (
         <>
           <OrderSummary order={order} />

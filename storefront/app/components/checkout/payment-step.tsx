@@ -51,14 +51,18 @@ function PlainReportForm({ payment }: { payment: PaymentStep }) {
   );
 }
 
-function PaymentPanel({ payment }: { payment: PaymentStep }) {
+/**
+ * `waitForScripts`: the buttons are disabled until the page has hydrated (the payment page, whose
+ * HTML a browser without script shows as it is). Without it they are live in the server's HTML:
+ * the course page keeps that HTML as an island, which a click on them wakes (ADR 153).
+ */
+function PaymentPanel({ payment, waitForScripts = false }: { payment: PaymentStep; waitForScripts?: boolean }) {
   const t = useT();
   const [reportOpen, setReportOpen] = useState(false);
   const [qr, setQr] = useState<QrPicture | null>(null);
   const reportMounted = useOpenedOnce(reportOpen);
   const qrMounted = useOpenedOnce(qr !== null);
-  // The buttons wait for the page's scripts: before, they could not open anything.
-  const hydrated = useHydrated();
+  const live = useHydrated() || !waitForScripts;
   const bankTransfer = payment.paymentMethodId === PAYMENT_METHOD_IDS.BANK_TRANSFER;
   return (
     <div className="ck-stack-5" data-testid="payment-step" data-order-id={payment.orderId}>
@@ -66,7 +70,7 @@ function PaymentPanel({ payment }: { payment: PaymentStep }) {
 
       {bankTransfer ? (
         <>
-          <BankTransferView payment={payment} onShowQr={hydrated ? setQr : undefined} onOpenReport={hydrated ? () => setReportOpen(true) : undefined} />
+          <BankTransferView payment={payment} onShowQr={live ? setQr : undefined} onOpenReport={live ? () => setReportOpen(true) : undefined} />
           {qrMounted ? (
             <Suspense fallback={null}>
               <QrDialog qr={qr} onClose={() => setQr(null)} />
