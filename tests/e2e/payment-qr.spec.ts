@@ -190,6 +190,16 @@ test.describe('the bank-transfer notification on /pay/{orderId}', () => {
       const submit = (await page.getByTestId('report-submit').boundingBox())!;
       expect(box.y + box.height, 'the modal fits the screen').toBeLessThanOrEqual(viewport.height);
       expect(submit.y + submit.height, 'the submit button is inside the modal').toBeLessThanOrEqual(box.y + box.height);
+      // the slip's file field speaks the site's language, not the browser's, and its button opens the chooser
+      const slip = dialog.locator('[data-field="slip"]');
+      await expect(slip.getByText('เลือกไฟล์', { exact: true })).toBeVisible();
+      await expect(slip.getByTestId('file-chosen')).toHaveText('ยังไม่ได้เลือกไฟล์');
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), slip.getByText('เลือกไฟล์', { exact: true }).click()]);
+      await chooser.setFiles([
+        { name: 'slip.png', mimeType: 'image/png', buffer: slipPng() },
+        { name: 'slip-2.png', mimeType: 'image/png', buffer: slipPng() },
+      ]);
+      await expect(slip.getByTestId('file-chosen')).toHaveText('เลือกแล้ว 2 ไฟล์: slip.png, slip-2.png');
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 

@@ -2,6 +2,10 @@
 export const UPLOAD_TEXTS = {
   // the upload control (the spec's messages are upload_* in catalogue.ts)
   upload_choose_label: { th: 'เลือกไฟล์{label}', en: 'Choose files for {label}' },
+  // a form's file field, drawn in the site's language rather than the browser's
+  file_choose: { th: 'เลือกไฟล์', en: 'Choose file' },
+  file_none_chosen: { th: 'ยังไม่ได้เลือกไฟล์', en: 'No file chosen' },
+  file_chosen_count: { th: 'เลือกแล้ว {count} ไฟล์: {names}', en: '{count, plural, one {# file} other {# files}} chosen: {names}' },
   upload_types_hint: { th: 'ไฟล์ที่รองรับ: {types}', en: 'Allowed types: {types}' },
   upload_limit_hint: { th: 'สูงสุด {limit} ไฟล์ ({count}/{limit})', en: 'Up to {limit, plural, one {# file} other {# files}} ({count}/{limit})' },
   upload_limit_reached: { th: 'เลือกไฟล์ครบจำนวนแล้ว ลบบางไฟล์ก่อนเลือกไฟล์ใหม่', en: 'The list is full. Delete a file before choosing another.' },
