@@ -127,9 +127,9 @@ export function SelectField({
   );
 }
 
-/** A file input; the action uploads what it holds (POST /api/home/test_upload) before using the names. */
 /**
- * A file field. The browser draws a native file input's button and "no file chosen" in its own
+ * A file input; the action uploads what it holds (POST /api/home/test_upload) before using the
+ * names. The browser draws a native file input's button and "no file chosen" in its own
  * language, so once scripts run the input is visually hidden (still focused by Tab and filled by
  * the chooser) and the page draws the button and the chosen files' names in the site's language.
  * Without script the native input shows.
