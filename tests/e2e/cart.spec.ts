@@ -114,6 +114,10 @@ test.describe('the cart', () => {
     await modal.locator('input[name="taxPostcode"]').fill('10500');
     await modal.locator('textarea[name="taxAddress"]').fill('123 ถนนสีลม แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร');
     await modal.locator('input[name="taxCompanyCertificate"]').setInputFiles({ name: 'certificate.png', mimeType: 'image/png', buffer: slipPng() });
+    // the certificate's file input draws its button and the chosen name in the site's language
+    const certificate = modal.locator('[data-field="taxCompanyCertificate"]');
+    await expect(certificate.getByText('เลือกไฟล์', { exact: true })).toBeVisible();
+    await expect(certificate.getByTestId('file-chosen')).toHaveText('certificate.png');
     await keepScreenshot(page, testInfo, 'cart-withholding-modal-1280');
     await modal.getByTestId('withholding-tax-save').click();
     await expect(modal).toBeHidden();

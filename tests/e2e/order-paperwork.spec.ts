@@ -87,7 +87,12 @@ test('the student sends the withholding certificate from my orders and the admin
     await card.scrollIntoViewIfNeeded();
     await keepScreenshot(page, testInfo, `my-orders-certificate-form-${width}`);
   }
-  await card.getByTestId('certificate-file').setInputFiles({ name: 'หนังสือรับรอง-50ทวิ.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE_PDF });
+  // the file input speaks the site's language, not the browser's, and its button opens the chooser
+  const form = card.getByTestId('certificate-form');
+  await expect(form.getByTestId('file-chosen')).toHaveText('ยังไม่ได้เลือกไฟล์');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), form.getByText('เลือกไฟล์', { exact: true }).click()]);
+  await chooser.setFiles({ name: 'หนังสือรับรอง-50ทวิ.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE_PDF });
+  await expect(form.getByTestId('file-chosen')).toHaveText('หนังสือรับรอง-50ทวิ.pdf');
   await card.getByTestId('certificate-submit').click();
   await expect(card.getByTestId('certificate-sent')).toHaveText(`ส่งหนังสือรับรองการหักภาษี ณ ที่จ่ายของคำสั่งซื้อเลขที่ ${orderId} เรียบร้อยแล้ว`);
   await expect(card.getByTestId('certificate-received')).toContainText('ร้านได้รับหนังสือรับรองการหักภาษี ณ ที่จ่ายแล้ว');

@@ -5,9 +5,8 @@
  * runs while a page renders (the checkout form is rendered on the server on hot pages).
  */
 import { useField } from '@conform-to/react';
-import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useHydrated } from '~/components/use-hydrated';
-import { useT } from '~/models/i18n';
+import { type InputHTMLAttributes, type ReactNode } from 'react';
+import { FilePicker } from '~/components/file-picker';
 import { cx } from './class-names';
 
 type BaseProps = { name: string; label: ReactNode; required?: boolean; hint?: ReactNode };
@@ -127,44 +126,12 @@ export function SelectField({
   );
 }
 
-/**
- * A file input; the action uploads what it holds (POST /api/home/test_upload) before using the
- * names. The browser draws a native file input's button and "no file chosen" in its own
- * language, so once scripts run the input is visually hidden (still focused by Tab and filled by
- * the chooser) and the page draws the button and the chosen files' names in the site's language.
- * Without script the native input shows.
- */
+/** A file input; the action uploads what it holds (POST /api/home/test_upload) before using the names. */
 export function FileField({ name, label, required, hint, accept, multiple }: BaseProps & { accept?: string; multiple?: boolean }) {
-  const t = useT();
   const field = useFieldError(name);
-  const hydrated = useHydrated();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<string[]>([]);
   return (
     <FieldShell name={name} label={label} required={required} hint={hint} field={field}>
-      <div className="ck-file-picker">
-        <input
-          ref={input}
-          className={hydrated ? 'ck-file-input' : 'ck-file'}
-          type="file"
-          name={name}
-          accept={accept}
-          multiple={multiple}
-          onChange={(event) => setChosen(Array.from(event.currentTarget.files ?? [], (file) => file.name))}
-          {...controlProps(field, { required, hint: Boolean(hint) })}
-        />
-        {hydrated ? (
-          <>
-            {/* the input itself is the control assistive technology reaches; this only draws it */}
-            <span className="ck-file-button" aria-hidden="true" onClick={() => input.current?.click()}>
-              {t('file_choose')}
-            </span>
-            <span className="ck-file-chosen" data-testid="file-chosen">
-              {chosen.length === 0 ? t('file_none_chosen') : chosen.length === 1 ? chosen[0] : t('file_chosen_count', { count: chosen.length, names: chosen.join(', ') })}
-            </span>
-          </>
-        ) : null}
-      </div>
+      <FilePicker name={name} accept={accept} multiple={multiple} {...controlProps(field, { required, hint: Boolean(hint) })} />
     </FieldShell>
   );
 }

@@ -6,6 +6,7 @@
 import { Button, chakra } from '@chakra-ui/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { formatMoney, money } from '@sala/shared/money';
+import { FilePicker } from '~/components/file-picker';
 import { useLocale, useT } from '~/models/i18n';
 import { CERTIFICATE_INTENT, type CertificateOutcome } from '~/models/orders/types';
 import type { OrderCardData } from './order-parts';
@@ -31,16 +32,13 @@ function CertificateForm({ order, outcome }: { order: OrderCardData; outcome: Ce
         {t('orders_wht_file_label')}
       </chakra.label>
       <chakra.div display="flex" flexWrap="wrap" gap="2" alignItems="center">
-        <chakra.input
+        <FilePicker
           id={inputId}
           name="file"
-          type="file"
           required
           accept={ACCEPT}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          fontSize="sm"
-          maxW="full"
           data-testid="certificate-file"
         />
         <Button type="submit" size="sm" colorPalette="teal" loading={busy} data-testid="certificate-submit">

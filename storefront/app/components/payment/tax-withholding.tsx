@@ -8,6 +8,7 @@
  */
 import { Button, Checkbox, Dialog, Field, Input, Portal, RadioGroup, SimpleGrid, Stack, Textarea, chakra } from '@chakra-ui/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
+import { FilePicker } from '~/components/file-picker';
 import { withChakra } from '~/components/provider';
 import { useFetcher } from '@remix-run/react';
 import { taxInvoiceIssues, taxInvoiceLabels, type TaxInvoiceValues } from '@sala/shared/schemas';
@@ -139,7 +140,16 @@ export function WithholdingTaxModal({ open, onClose, onSaved, personType = 'juri
                   </TaxField>
                   {juristic ? (
                     <TaxField name="taxCompanyCertificate" label={t('tax_label_certificate')} error={errors.taxCompanyCertificate}>
-                      <Input type="file" name="taxCompanyCertificate" accept=".jpg,.jpeg,.png,.gif,.webp,.pdf" multiple p="1.5" onChange={() => clear('taxCompanyCertificate')} />
+                      <FilePicker
+                        id="wht-taxCompanyCertificate"
+                        name="taxCompanyCertificate"
+                        required
+                        aria-invalid={errors.taxCompanyCertificate ? true : undefined}
+                        aria-describedby={errors.taxCompanyCertificate ? 'wht-taxCompanyCertificate-error' : undefined}
+                        accept=".jpg,.jpeg,.png,.gif,.webp,.pdf"
+                        multiple
+                        onChange={() => clear('taxCompanyCertificate')}
+                      />
                     </TaxField>
                   ) : null}
                   <Checkbox.Root
