@@ -97,7 +97,8 @@ test.describe('home page', () => {
       expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(width);
 
       const path = testInfo.outputPath(`home-${width}.png`);
-      await page.screenshot({ path, fullPage: true });
+      // a full-page capture keeps the screen's size, so the cards a reader would scroll to are drawn for it
+      await page.screenshot({ path, fullPage: true, style: '.course-card { content-visibility: visible !important; }' });
       await testInfo.attach(`home at ${width} px`, { path, contentType: 'image/png' });
     });
   }
@@ -113,6 +114,34 @@ test.describe('home page', () => {
     }
     const loading = await page.getByTestId('course-card').evaluateAll((cards) => cards.map((card) => card.querySelector('img')?.getAttribute('loading') ?? null));
     expect(loading.slice(4).every((value) => value === null || value === 'lazy')).toBe(true);
+  });
+
+  test('on a phone the cards below the first row wait until they near the screen, and nothing on the first screen moves', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { salaShifts: number[] }).salaShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    const cards = page.getByTestId('course-card');
+    await expect(cards.first()).toBeVisible();
+    // content-visibility: auto reports what is inside a card it has not laid out yet as not visible, when asked so
+    const drawn = (index: number) => cards.nth(index).evaluate((card) => card.querySelector('.course-card-title')?.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn(0), 'the first card is drawn at once').toBe(true);
+    const last = (await cards.count()) - 1;
+    expect(last, 'the demo lists more cards than one screen holds').toBeGreaterThanOrEqual(8);
+    expect(await drawn(last), 'the last card waits until it nears the screen').toBe(false);
+    const shifts = await page.evaluate(() => (window as unknown as { salaShifts: number[] }).salaShifts);
+    expect(
+      shifts.reduce((sum, value) => sum + value, 0),
+      'layout shift while loading',
+    ).toBe(0);
+    await cards.nth(last).scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(last)).toBe(true);
+    await expect(cards.nth(last).locator('.course-card-title')).toBeVisible();
   });
 
   test('is cacheable by a shared cache for 5 seconds at most', async ({ request }) => {
