@@ -163,9 +163,11 @@ const PAYMENT_MODULE =
 // The bank transfer's panel with the report's plain form (ADR 217): the payment page draws it, the
 // course page loads it after an order; merged as a small chunk it took helpers the cart loads with it.
 const PAYMENT_PANEL_MODULE = /[\\/]app[\\/]components[\\/]checkout[\\/](payment-step|report-fields)\.tsx(\?.*)?$/;
-// The checkout's button (with its class helper): the payment page's server-drawn panel, the checkout
-// forms and the cart use it; merged as a small chunk it went into one the root loads (ADR 213).
-const FORM_BUTTON_MODULE = /[\\/]app[\\/]components[\\/]checkout[\\/](form-button\.tsx|class-names\.ts)(\?.*)?$/;
+// The checkout's button: the payment page's server-drawn panel, the checkout forms and the cart use
+// it; merged as a small chunk it went into one the root loads (ADR 213). Its class helper
+// (components/class-names.ts, a few bytes) is left to Rollup: the course page's blocks use it too,
+// and in this chunk it made the course page load the chunk.
+const FORM_BUTTON_MODULE = /[\\/]app[\\/]components[\\/]checkout[\\/]form-button\.tsx(\?.*)?$/;
 const CONSTANTS_MODULE = /[\\/](shared[\\/]src[\\/]constants[\\/]index\.ts|app[\\/]models[\\/]products[\\/]types\.ts)$/;
 
 /** The chunks of one page's own code (and the shop's constants), each named here. */

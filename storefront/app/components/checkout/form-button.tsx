@@ -4,7 +4,7 @@
  * While `loading`, it is disabled and shows a spinner over its label (still read by screen readers).
  */
 import type { ButtonHTMLAttributes } from 'react';
-import { cx } from './class-names';
+import { cx } from '~/components/class-names';
 
 type FormButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   size?: 'xs' | 'sm' | 'md' | 'lg';

@@ -7,7 +7,7 @@
 import { useField } from '@conform-to/react';
 import { type InputHTMLAttributes, type ReactNode } from 'react';
 import { FilePicker } from '~/components/file-picker';
-import { cx } from './class-names';
+import { cx } from '~/components/class-names';
 
 type BaseProps = { name: string; label: ReactNode; required?: boolean; hint?: ReactNode };
 

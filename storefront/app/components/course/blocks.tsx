@@ -6,6 +6,7 @@
 import { formatMoney } from '@sala/shared/money';
 import { formatCount } from '@sala/shared/texts';
 import { useEffect, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { cx } from '~/components/class-names';
 import { CourseCard } from '~/components/course-card';
 import type { CourseCardView } from '~/models/catalog';
 import { courseTypeTextKey, useLocale, useT, useTexts } from '~/models/i18n';
@@ -19,7 +20,6 @@ export const PREVIEW_WIDTH = 600;
 export const PREVIEW_HEIGHT = 314;
 
 /** Joins class names, leaving out the empty ones. */
-export const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ');
 
 export function Section({ className, ...props }: ComponentPropsWithoutRef<'section'>) {
   return <section className={cx('course-section', className)} {...props} />;

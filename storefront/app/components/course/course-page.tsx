@@ -8,7 +8,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { flushSync } from 'react-dom';
 import type { CoursePageData } from '~/models/course/types';
 import { useT } from '~/models/i18n';
-import { ButtonLink, Card, cx, CourseFacts, CourseHeading, CoursePreview, CourseTabs, Curriculum, FeeLabel, HowToBuy, PriceCard, RelatedCourses, Section, SectionTitle, StudentState } from './blocks';
+import { cx } from '~/components/class-names';
+import { ButtonLink, Card, CourseFacts, CourseHeading, CoursePreview, CourseTabs, Curriculum, FeeLabel, HowToBuy, PriceCard, RelatedCourses, Section, SectionTitle, StudentState } from './blocks';
 import { checkoutChunk, checkoutChunksLoaded, fromChunk, loadCheckoutChunks, paymentChunk } from './checkout-chunks';
 import { replayIsland, watchIsland, type IslandSnapshot } from './checkout-island';
 import { CourseComments } from './comments';

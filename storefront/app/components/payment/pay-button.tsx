@@ -4,11 +4,7 @@
  * (ADR 210): the page renders them on its first screen without loading Chakra's runtime.
  */
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-
-/** Class names joined, falsy ones left out. */
-export function cx(...names: (string | false | null | undefined)[]): string {
-  return names.filter(Boolean).join(' ');
-}
+import { cx } from '~/components/class-names';
 
 type Look = { size?: 'xs' | 'sm' | 'md' | 'lg'; variant?: 'solid' | 'outline' | 'ghost'; palette?: 'gray' | 'teal'; fullWidth?: boolean };
 
