@@ -19,8 +19,6 @@ import { PICTURE_SIZES, responsiveAttributes } from '~/models/picture';
 export const PREVIEW_WIDTH = 600;
 export const PREVIEW_HEIGHT = 314;
 
-/** Joins class names, leaving out the empty ones. */
-
 export function Section({ className, ...props }: ComponentPropsWithoutRef<'section'>) {
   return <section className={cx('course-section', className)} {...props} />;
 }
