@@ -31,25 +31,28 @@ const CHROME_FLAGS = [
 
 const gzipSize = (bytes) => zlib.gzipSync(bytes).length;
 
-/** Every same-origin script the HTML names: <script src>, <link rel=modulepreload> and static imports in inline modules. */
-function scriptUrls(html, base) {
+/**
+ * Every same-origin script the HTML names: <script src>, <link rel=modulepreload> and static imports
+ * in inline modules. `held`: those a page holds until the visitor uses it instead (ADR 220), named
+ * by <link data-held="modulepreload"> and <script data-held="module">.
+ */
+function scriptUrls(html, base, { held = false } = {}) {
   const urls = new Set();
-  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(match[1]);
-  for (const script of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+  const preload = held ? 'data-held="modulepreload"' : 'rel="modulepreload"';
+  const module = held ? 'data-held="module"' : 'type="module"';
+  if (!held) for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(new RegExp(`<link[^>]*${preload}[^>]*href="([^"]+)"`, 'g'))) urls.add(match[1]);
+  for (const match of html.matchAll(new RegExp(`<link[^>]*href="([^"]+)"[^>]*${preload}`, 'g'))) urls.add(match[1]);
+  for (const script of html.matchAll(new RegExp(`<script[^>]*${module}[^>]*>([\\s\\S]*?)<\\/script>`, 'g'))) {
     for (const match of script[1].matchAll(/(?:import\s*(?:[^'"]*from\s*)?|import\()\s*["']([^"']+\.js)["']/g)) urls.add(match[1]);
   }
   return [...urls].map((u) => new URL(u, base)).filter((u) => u.origin === new URL(base).origin);
 }
 
-async function pageWeight(pageUrl, cookie) {
-  const headers = cookie ? { cookie } : {};
-  const page = await fetchOk(pageUrl, 5, headers);
-  const html = page.body.toString('utf8');
-  let jsRaw = 0;
-  let jsGzip = 0;
-  const scripts = scriptUrls(html, pageUrl);
+/** The scripts' bytes, plain and gzipped, and those the server did not answer with 200. */
+async function scriptsWeight(scripts) {
+  let raw = 0;
+  let gzip = 0;
   const unserved = [];
   for (const url of scripts) {
     const script = await fetchBytes(url.href);
@@ -57,10 +60,29 @@ async function pageWeight(pageUrl, cookie) {
       unserved.push(`${url.pathname} ${script.status}`);
       continue;
     }
-    jsRaw += script.body.length;
-    jsGzip += gzipSize(script.body);
+    raw += script.body.length;
+    gzip += gzipSize(script.body);
   }
-  return { htmlRaw: page.body.length, htmlGzip: gzipSize(page.body), jsRaw, jsGzip, scripts: scripts.length, unserved };
+  return { raw, gzip, unserved };
+}
+
+async function pageWeight(pageUrl, cookie) {
+  const headers = cookie ? { cookie } : {};
+  const page = await fetchOk(pageUrl, 5, headers);
+  const html = page.body.toString('utf8');
+  const scripts = scriptUrls(html, pageUrl);
+  const heldScripts = scriptUrls(html, pageUrl, { held: true });
+  const named = await scriptsWeight(scripts);
+  const held = await scriptsWeight(heldScripts);
+  return {
+    htmlRaw: page.body.length,
+    htmlGzip: gzipSize(page.body),
+    jsRaw: named.raw,
+    jsGzip: named.gzip,
+    scripts: scripts.length,
+    held: { scripts: heldScripts.length, raw: held.raw, gzip: held.gzip },
+    unserved: [...named.unserved, ...held.unserved],
+  };
 }
 
 /** BENCH_P8_PAGES=home,product: only these journey pages (ids in bench/lib/journey.mjs: home, course, course-layout-1, product, cart, pay, playlist); all by default. */
@@ -143,7 +165,11 @@ async function measurePage(page, storefrontUrl, options, calibration) {
       isCourse && !weight.unserved.length ? check(jsKb, (v) => v <= 80) : null,
       weight.unserved.length
         ? `not served: ${weight.unserved.join(', ')}`
-        : `${weight.scripts} scripts, ${fmt(weight.jsRaw / 1024, 0)} KB before gzip; HTML ${fmt(weight.htmlRaw / 1024, 1)} KB (${fmt(weight.htmlGzip / 1024, 1)} KB gzipped); ${page.path}`,
+        : `${weight.scripts} scripts, ${fmt(weight.jsRaw / 1024, 0)} KB before gzip; ${
+            weight.held.scripts
+              ? `held until the visitor uses the page: ${weight.held.scripts} scripts, ${fmt(weight.held.gzip / 1024, 1)} KB gzipped (${fmt(weight.held.raw / 1024, 0)} KB before gzip); `
+              : ''
+          }HTML ${fmt(weight.htmlRaw / 1024, 1)} KB (${fmt(weight.htmlGzip / 1024, 1)} KB gzipped); ${page.path}`,
     ),
   ];
   if (!fs.existsSync(CHROMIUM)) return rows;

@@ -11,7 +11,8 @@ import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/cache-control';
 import { attachPageTexts, DEFAULT_LOCALE, loadTextsFor, LOCALES, PAGE_TEXTS_SCRIPT_ID, pageTextsScript, textsOf, useT, type Locale, type PageTextsRef } from '~/models/i18n';
 import { getLocale, getLocaleSwitchRedirect, getPageTexts } from '~/lib/i18n.server';
 import { useNonce } from '~/lib/nonce';
-import { pageShipsScripts } from '~/models/page-scripts';
+import { HeldScripts } from '~/components/held-scripts';
+import { pageScripts } from '~/models/page-scripts';
 // The site's one stylesheet (ADR 145), in this order: Chakra's global CSS (tokens, reset), built once
 // by vite.config.ts; the chrome's classes; Sarabun's faces; the static classes of the course page,
 // the home page, the course cards, Markdown, the checkout forms, the product pages, the playlist and the
@@ -138,9 +139,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const locale = data?.locale ?? DEFAULT_LOCALE;
-  // A page whose route says `hydrate: false` is server HTML alone (ADR 212). In the browser the
+  // A page whose route says `hydrate: false` is server HTML alone (ADR 212); one that says
+  // 'on-engagement' holds its scripts until the visitor uses it (ADR 220). In the browser the
   // scripts are running already (a navigation from a hydrated page): they stay rendered.
-  const scripts = pageShipsScripts(useMatches(), Boolean(data?.sessionRefusal)) || typeof document !== 'undefined';
+  let when = pageScripts(useMatches(), Boolean(data?.sessionRefusal));
+  if (when === 'never' && typeof document !== 'undefined') when = 'now';
+  const scripts = when !== 'never';
   return (
     <html lang={locale}>
       <head>
@@ -161,7 +165,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {scripts ? (
           <>
             <PageTextsScript rootData={data} />
-            <Scripts nonce={nonce} />
+            {when === 'on-engagement' ? <HeldScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
           </>
         ) : null}
       </body>

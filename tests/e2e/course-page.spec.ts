@@ -144,6 +144,55 @@ test.describe('course detail page', () => {
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('link_path'))).toBe(course.path);
   });
 
+  test('a phone reads the page without loading a script; the first press wakes them, and a tab pressed before they are in opens once they are', async ({ page, request }) => {
+    const course = await seededCourse(request, MARKETING);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(course.path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts, 'scripts fetched before the visitor did anything').toEqual([]);
+    await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    // the page is whole without them: its text, its checkout's form, the path kept for the flows that come back to it
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
+    await expect(page.getByTestId('checkout-area').getByTestId('pay-button')).toBeAttached();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('link_path'))).toBe(course.path);
+
+    const tab = page.getByTestId('course-tabs').getByRole('tab', { name: 'ผู้สอน' });
+    await tab.click();
+    await expect.poll(() => scripts.length, 'the press started loading the scripts').toBeGreaterThan(0);
+    await expect(tab).toHaveAttribute('aria-selected', 'false');
+    release();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('course-tabs').getByRole('tabpanel')).toContainText('อาจารย์สมชาย');
+  });
+
+  test('the scripts wake when the checkout comes within a screen, before the visitor reaches it', async ({ page, request }) => {
+    const course = await seededCourse(request, MARKETING);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(course.path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('script[type="module"]')).toHaveCount(0);
+    // scrolled by the page itself, with no pointer or key, to where the checkout is half a screen
+    // below the screen's bottom: only its nearness can wake them
+    const below = await page.evaluate(() => {
+      const checkout = document.getElementById('checkout');
+      if (!checkout) return null;
+      window.scrollTo(0, checkout.getBoundingClientRect().top + window.scrollY - 1.5 * window.innerHeight);
+      return checkout.getBoundingClientRect().top - window.innerHeight;
+    });
+    expect(below).toBeGreaterThan(0);
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
+  });
+
   test('a course without a video or picture shows a loading notice, then nothing; without a plan the pay button says the cart is empty', async ({ page, request }) => {
     const course = await createCourse(request, { title: 'คอร์สทดสอบไม่มีภาพ', slug: `no-preview-${Date.now()}`, course_type: 'Online', short_description: 'ยังไม่มีภาพตัวอย่าง' });
     // the checkout area belongs to layout 4: set it here rather than rely on what earlier tests left

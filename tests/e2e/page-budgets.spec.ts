@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import budgetFile from './page-budgets.json';
 import { seededCourse } from './support/course-checkout';
-import { expect, test } from './support/fixtures';
+import { expect, test, waitForHydration, wakeHeldScripts } from './support/fixtures';
 import { placeOrder, signedInStudent } from './support/pay';
 import { STOREFRONT_URL } from './support/servers';
 import { DEMO_STUDENT, firstProductPath, signInOnStorefront } from './support/storefront-pages';
@@ -26,7 +26,7 @@ const MARKETING = 'online-marketing-for-beginners';
  * same-origin file, and its element count. A fresh tab, so nothing a page loaded before (a chunk
  * arriving late, a document navigated away from) is counted or read after it is gone.
  */
-async function weigh(context: BrowserContext, path: string, check?: (tab: Page) => Promise<void>): Promise<Weight> {
+async function weigh(context: BrowserContext, path: string, check?: (tab: Page) => Promise<void>, { engage = false } = {}): Promise<Weight> {
   const tab = await context.newPage();
   try {
     const responses: Response[] = [];
@@ -36,6 +36,13 @@ async function weigh(context: BrowserContext, path: string, check?: (tab: Page) 
     const main = await tab.goto(path);
     expect(main?.status(), path).toBe(200);
     await tab.waitForLoadState('networkidle');
+    await check?.(tab);
+    if (engage) {
+      // a page holding its scripts until the visitor uses it (ADR 220) is weighed as a visitor who does
+      await wakeHeldScripts(tab);
+      await waitForHydration(tab);
+      await tab.waitForLoadState('networkidle');
+    }
     const weight: Weight = { js: 0, css: 0, html: 0, dom: 0, fonts: 0 };
     for (const response of responses) {
       const kind = response.request().resourceType();
@@ -46,7 +53,6 @@ async function weigh(context: BrowserContext, path: string, check?: (tab: Page) 
       weight[key] += zlib.gzipSync(await response.body()).length;
     }
     weight.dom = await tab.evaluate(() => document.getElementsByTagName('*').length);
-    await check?.(tab);
     return weight;
   } finally {
     await tab.close();
@@ -76,8 +82,18 @@ test.describe('page budgets', () => {
       await expect(tab.locator('link[rel="modulepreload"]')).toHaveCount(0);
     });
     holdBudget('home', home);
-    const course = await seededCourse(request, MARKETING);
-    holdBudget('course', await weigh(context, course.path));
+    const marketing = await seededCourse(request, MARKETING);
+    const course = await weigh(
+      context,
+      marketing.path,
+      async (tab) => {
+        // read without a script (ADR 220): none loaded or preloaded until the visitor uses the page
+        await expect(tab.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+        expect(await tab.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).length)).toBe(0);
+      },
+      { engage: true },
+    );
+    holdBudget('course', course);
     holdBudget('product', await weigh(context, await firstProductPath(page)));
   });
 

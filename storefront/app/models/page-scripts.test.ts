@@ -1,24 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { pageShipsScripts } from './page-scripts';
+import { pageScripts } from './page-scripts';
 
 const root = { handle: undefined };
 
-describe('pageShipsScripts', () => {
-  it('a page ships its scripts unless its route says otherwise', () => {
-    expect(pageShipsScripts([root, { handle: undefined }], false)).toBe(true);
-    expect(pageShipsScripts([root, { handle: { hydrate: true } }], false)).toBe(true);
-    expect(pageShipsScripts([root, { handle: { breadcrumb: 'x' } }], false)).toBe(true);
+describe('pageScripts', () => {
+  it('a page runs its scripts at once unless its route says otherwise', () => {
+    expect(pageScripts([root, { handle: undefined }], false)).toBe('now');
+    expect(pageScripts([root, { handle: { hydrate: true } }], false)).toBe('now');
+    expect(pageScripts([root, { handle: { breadcrumb: 'x' } }], false)).toBe('now');
+    expect(pageScripts([root, { handle: { hydrate: 'later' } }], false)).toBe('now');
   });
 
   it('a route with hydrate: false is sent as server HTML alone', () => {
-    expect(pageShipsScripts([root, { handle: { hydrate: false } }], false)).toBe(false);
+    expect(pageScripts([root, { handle: { hydrate: false } }], false)).toBe('never');
   });
 
-  it('only the page’s own route decides: a layout’s hydrate: false does not strip a child that needs scripts', () => {
-    expect(pageShipsScripts([root, { handle: { hydrate: false } }, { handle: undefined }], false)).toBe(true);
+  it('a route with hydrate: on-engagement holds its scripts until the visitor uses the page', () => {
+    expect(pageScripts([root, { handle: { hydrate: 'on-engagement' } }], false)).toBe('on-engagement');
   });
 
-  it('the frame’s own need (the session-refusal modal) sends the scripts on any page', () => {
-    expect(pageShipsScripts([root, { handle: { hydrate: false } }], true)).toBe(true);
+  it('only the page’s own route decides: a layout’s handle does not strip a child that needs scripts', () => {
+    expect(pageScripts([root, { handle: { hydrate: false } }, { handle: undefined }], false)).toBe('now');
+    expect(pageScripts([root, { handle: { hydrate: 'on-engagement' } }, { handle: undefined }], false)).toBe('now');
+  });
+
+  it('the frame’s own need (the session-refusal modal) runs the scripts at once on any page', () => {
+    expect(pageScripts([root, { handle: { hydrate: false } }], true)).toBe('now');
+    expect(pageScripts([root, { handle: { hydrate: 'on-engagement' } }], true)).toBe('now');
   });
 });

@@ -23,6 +23,8 @@ import { getLocale, getTexts } from '~/lib/i18n.server';
 import { commitSession, getSession, hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
 import { textsOfMatches, translatorFromTexts } from '~/models/i18n';
+import type { PageScriptsHandle } from '~/models/page-scripts';
+import { useNonce } from '~/lib/nonce';
 
 const PRIVATE = 'private, no-store';
 
@@ -159,22 +161,43 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionRes
   return defaultShouldRevalidate;
 };
 
-/** The page's path is kept as link_path, as the old client did, for flows that come back to it. */
-function useRememberLinkPath() {
+/**
+ * The page holds its scripts until the visitor uses it (ADR 220): everything on it works as
+ * server HTML meanwhile (links, the forms, the checkout, ADR 123), and the checkout's slot wakes
+ * the scripts when it comes within a screen.
+ */
+export const handle: PageScriptsHandle = { hydrate: 'on-engagement' };
+
+const LINK_PATH_KEY = 'link_path';
+/** Storage may be off (private mode): nothing depends on it here. */
+const REMEMBER_LINK_PATH = `try{localStorage.setItem(${JSON.stringify(LINK_PATH_KEY)},location.pathname)}catch(e){}`;
+
+/**
+ * The page's path is kept as link_path, as the old client did, for flows that come back to it:
+ * by an inline script when the page is loaded (its scripts may never run), by an effect after a
+ * navigation in the browser.
+ */
+function RememberLinkPath() {
+  const nonce = useNonce();
   const { pathname } = useLocation();
   useEffect(() => {
     try {
-      window.localStorage.setItem('link_path', pathname);
+      window.localStorage.setItem(LINK_PATH_KEY, pathname);
     } catch {
-      // storage may be off (private mode): nothing depends on it here
+      // as in REMEMBER_LINK_PATH
     }
   }, [pathname]);
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REMEMBER_LINK_PATH }} />;
 }
 
 export default function CourseRoute() {
   const page = useLoaderData<typeof loader>();
-  useRememberLinkPath();
-  return <CoursePage page={page} />;
+  return (
+    <>
+      <RememberLinkPath />
+      <CoursePage page={page} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

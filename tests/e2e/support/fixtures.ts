@@ -37,10 +37,19 @@ export { expect };
 
 /**
  * Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). A page
- * sent as server HTML alone (no module script, ADR 212) is ready as soon as it has loaded.
+ * sent as server HTML alone (no module script, ADR 212) is ready as soon as it has loaded. A page
+ * that holds its scripts until the visitor uses it (ADR 220) is first used as a visitor would:
+ * the mouse moves over it.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  if ((await page.locator('script[data-held="module"]').count()) > 0) await wakeHeldScripts(page);
   await page.waitForFunction(() => !document.querySelector('script[type="module"]') || Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
+}
+
+/** The mouse moves over the page: a page holding its scripts (ADR 220) starts loading them. */
+export async function wakeHeldScripts(page: Page): Promise<void> {
+  await page.mouse.move(4, 4);
+  await page.mouse.move(8, 8);
 }
 
 export const THAI = /[\u0E01-\u0E5B]/;

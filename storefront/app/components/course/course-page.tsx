@@ -323,7 +323,8 @@ function LayoutFour({ page }: CoursePageProps) {
       <Container className="course-pt">
         <div className="course-body-l4">
           <ContentSections page={page} withTitles />
-          <Section id="checkout" aria-labelledby="checkout-title">
+          {/* the page's scripts wake when the checkout comes within a screen (ADR 220) */}
+          <Section id="checkout" aria-labelledby="checkout-title" data-wakes-scripts="">
             <SectionTitle id="checkout-title">{page.payment ? t('checkout_payment_title') : t('checkout_title')}</SectionTitle>
             {page.payment ? null : <StudentState course={page.course} />}
             {page.payment || page.course.mayBuy ? <CheckoutSlot page={page} /> : null}
