@@ -59,6 +59,12 @@ async function weigh(context: BrowserContext, path: string, check?: (tab: Page) 
   }
 }
 
+/** A page read without a script (ADR 220): none loaded or preloaded until the visitor uses it. */
+async function readWithoutScripts(tab: Page): Promise<void> {
+  await expect(tab.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+  expect(await tab.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).length)).toBe(0);
+}
+
 function holdBudget(id: PageId, weight: Weight): void {
   const budget = budgets.pages[id];
   test.info().annotations.push({ type: `weight of ${id}`, description: JSON.stringify(weight) });
@@ -83,18 +89,8 @@ test.describe('page budgets', () => {
     });
     holdBudget('home', home);
     const marketing = await seededCourse(request, MARKETING);
-    const course = await weigh(
-      context,
-      marketing.path,
-      async (tab) => {
-        // read without a script (ADR 220): none loaded or preloaded until the visitor uses the page
-        await expect(tab.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
-        expect(await tab.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).length)).toBe(0);
-      },
-      { engage: true },
-    );
-    holdBudget('course', course);
-    holdBudget('product', await weigh(context, await firstProductPath(page)));
+    holdBudget('course', await weigh(context, marketing.path, readWithoutScripts, { engage: true }));
+    holdBudget('product', await weigh(context, await firstProductPath(page), readWithoutScripts, { engage: true }));
   });
 
   test('a student: cart, playlist and payment page stay within their budgets', async ({ page, browser, request }) => {

@@ -140,6 +140,34 @@ test.describe('products', () => {
     expect(missing?.status()).toBe(404);
   });
 
+  test('a phone reads a product without loading a script; a picture chosen before they are in shows once they are', async ({ page, request }) => {
+    const excel = await seededProduct(request, 'excel-100-formulas');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(sent.url());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(excel.path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts, 'scripts fetched before the visitor did anything').toEqual([]);
+    await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    await expect(page.getByTestId('product-add-to-cart')).toBeEnabled();
+
+    const main = page.getByTestId('product-gallery-main');
+    const first = await main.getAttribute('src');
+    await page.getByTestId('product-gallery-thumb').nth(1).click();
+    await expect.poll(() => scripts.length, 'the press started loading the scripts').toBeGreaterThan(0);
+    await expect(main).toHaveAttribute('src', first!);
+    release();
+    await expect(main).not.toHaveAttribute('src', first!);
+  });
+
   test('a product goes in the cart with its shipping fee; paying waits for an address; the order total is the summary', async ({ page, request }, testInfo) => {
     const student = await signedInStudent(page, request, 'books');
     const marketing = await seededProduct(request, 'online-marketing-handbook');

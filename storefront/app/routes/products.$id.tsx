@@ -23,6 +23,7 @@ import { addProductToCart, getProductDetail, handOffToBookstore } from '~/lib/pr
 import { getShippingAddresses } from '~/lib/shipping.server';
 import { getSessionStudent, hasSessionCookie } from '~/lib/session.server';
 import type { loader as rootLoader } from '~/root';
+import type { PageScriptsHandle } from '~/models/page-scripts';
 
 async function loadProduct(idParam: string | undefined, signal: AbortSignal, locale: Locale) {
   const productId = parseCourseId(idParam);
@@ -122,6 +123,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+/**
+ * The page holds its scripts until the visitor uses it (ADR 220): its links and its buy form work
+ * as server HTML meanwhile (the action answers a plain post with a redirect or the page).
+ */
+export const handle: PageScriptsHandle = { hydrate: 'on-engagement' };
 
 export default function ProductRoute() {
   const { product } = useLoaderData<typeof loader>();
