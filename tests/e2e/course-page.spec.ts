@@ -175,6 +175,23 @@ test.describe('course detail page', () => {
     await expect(page.getByTestId('course-tabs').getByRole('tabpanel')).toContainText('อาจารย์สมชาย');
   });
 
+  test('waking runs only the page’s own held module: one of the same kind placed in its content is never run with the page’s nonce', async ({ page, request }) => {
+    const course = await seededCourse(request, MARKETING);
+    await page.goto(course.path);
+    await page.waitForLoadState('networkidle');
+    // what HTML injected into the page would look like, ahead of the page's own in the document (in
+    // the checkout's slot, which React keeps as the server sent it, so hydration is not disturbed)
+    await page.evaluate(() => {
+      const planted = document.createElement('script');
+      planted.type = 'text/plain';
+      planted.dataset.held = 'module';
+      planted.textContent = 'window.plantedRan = true;';
+      document.querySelector('[data-checkout-slot]')?.prepend(planted);
+    });
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as { plantedRan?: boolean }).plantedRan ?? false)).toBe(false);
+  });
+
   test('the scripts wake when the checkout comes within a screen, before the visitor reaches it', async ({ page, request }) => {
     const course = await seededCourse(request, MARKETING);
     await page.setViewportSize({ width: 390, height: 844 });

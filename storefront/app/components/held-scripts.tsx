@@ -36,6 +36,16 @@ function hold(node: ReactNode): ReactNode {
  */
 function wakeOnEngagement(events: string[], hydratedEvent: string): void {
   const doc = document;
+  // The held elements are this script's own elder siblings, taken now: an element of the same
+  // kind anywhere else in the page (content, or anything added later) is never copied with the
+  // page's nonce.
+  const preloads: HTMLLinkElement[] = [];
+  let module: HTMLScriptElement | null = null;
+  for (let element = doc.currentScript?.previousElementSibling; element && (element.tagName === 'LINK' || element.tagName === 'SCRIPT'); element = element.previousElementSibling) {
+    const held = element.getAttribute('data-held');
+    if (held === 'modulepreload') preloads.unshift(element as HTMLLinkElement);
+    else if (held === 'module') module ??= element as HTMLScriptElement;
+  }
   let woken = false;
   let pressed: HTMLElement | null = null;
   let observer: IntersectionObserver | undefined;
@@ -49,18 +59,17 @@ function wakeOnEngagement(events: string[], hydratedEvent: string): void {
     woken = true;
     events.forEach((name) => doc.removeEventListener(name, wake, true));
     observer?.disconnect();
-    doc.querySelectorAll<HTMLLinkElement>('link[data-held="modulepreload"]').forEach((held) => {
+    preloads.forEach((held) => {
       const link = doc.createElement('link');
       link.rel = 'modulepreload';
       link.href = held.href;
       doc.head.append(link);
     });
-    const held = doc.querySelector<HTMLScriptElement>('script[data-held="module"]');
-    if (!held) return;
+    if (!module) return;
     const script = doc.createElement('script');
     script.type = 'module';
-    script.nonce = held.nonce;
-    script.textContent = held.textContent;
+    script.nonce = module.nonce;
+    script.textContent = module.textContent;
     doc.head.append(script);
   };
   events.forEach((name) => doc.addEventListener(name, wake, { capture: true, passive: true }));
