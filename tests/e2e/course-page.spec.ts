@@ -1,5 +1,5 @@
 import { createCourse, keepScreenshot, registerStudent, seededCourse, uniqueName, withSiteSettings } from './support/course-checkout';
-import { expect, test, THAI, waitForHydration } from './support/fixtures';
+import { expect, readOnPhone, test, THAI, waitForHydration } from './support/fixtures';
 import { CMS_URL } from './support/servers';
 
 const MARKETING = 'online-marketing-for-beginners';
@@ -146,21 +146,7 @@ test.describe('course detail page', () => {
 
   test('a phone reads the page without loading a script; the first press wakes them, and a tab pressed before they are in opens once they are', async ({ page, request }) => {
     const course = await seededCourse(request, MARKETING);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(course.path);
-    await page.waitForLoadState('networkidle');
-    expect(scripts, 'scripts fetched before the visitor did anything').toEqual([]);
-    await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    const scripts = await readOnPhone(page, course.path);
     // the page is whole without them: its text, its checkout's form, the path kept for the flows that come back to it
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
     await expect(page.getByTestId('checkout-area').getByTestId('pay-button')).toBeAttached();
@@ -168,9 +154,9 @@ test.describe('course detail page', () => {
 
     const tab = page.getByTestId('course-tabs').getByRole('tab', { name: 'ผู้สอน' });
     await tab.click();
-    await expect.poll(() => scripts.length, 'the press started loading the scripts').toBeGreaterThan(0);
+    await expect.poll(scripts.requested, 'the press started loading the scripts').toBeGreaterThan(0);
     await expect(tab).toHaveAttribute('aria-selected', 'false');
-    release();
+    scripts.release();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('course-tabs').getByRole('tabpanel')).toContainText('อาจารย์สมชาย');
   });

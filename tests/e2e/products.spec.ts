@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect as baseExpect, waitForHydration } from './support/fixtures';
+import { test, expect as baseExpect, readOnPhone, waitForHydration } from './support/fixtures';
 import { adminLogin, fillShippingAddressForm, keepScreenshot, readOrder, satang, uniqueName } from './support/course-checkout';
 import { readOrderStatus, signedInStudent } from './support/pay';
 import { BOOKSTORE_URL, CMS_URL } from './support/servers';
@@ -142,29 +142,15 @@ test.describe('products', () => {
 
   test('a phone reads a product without loading a script; a picture chosen before they are in shows once they are', async ({ page, request }) => {
     const excel = await seededProduct(request, 'excel-100-formulas');
-    await page.setViewportSize({ width: 390, height: 844 });
-    const scripts: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.resourceType() === 'script') scripts.push(sent.url());
-    });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(excel.path);
-    await page.waitForLoadState('networkidle');
-    expect(scripts, 'scripts fetched before the visitor did anything').toEqual([]);
-    await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    const scripts = await readOnPhone(page, excel.path);
     await expect(page.getByTestId('product-add-to-cart')).toBeEnabled();
 
     const main = page.getByTestId('product-gallery-main');
     const first = await main.getAttribute('src');
     await page.getByTestId('product-gallery-thumb').nth(1).click();
-    await expect.poll(() => scripts.length, 'the press started loading the scripts').toBeGreaterThan(0);
+    await expect.poll(scripts.requested, 'the press started loading the scripts').toBeGreaterThan(0);
     await expect(main).toHaveAttribute('src', first!);
-    release();
+    scripts.release();
     await expect(main).not.toHaveAttribute('src', first!);
   });
 

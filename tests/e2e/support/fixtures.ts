@@ -46,6 +46,39 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('script[type="module"]') || Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
 }
 
+/**
+ * Counts the scripts a page requests and holds their answers back until `release()`, as a slow
+ * network would: a page that holds its scripts (ADR 220) can be shown to request none until used,
+ * and a press made while they are still coming can be seen to wait for them.
+ */
+export async function slowScripts(page: Page): Promise<{ requested: () => number; release: () => void }> {
+  const requested: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') requested.push(sent.url());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { requested: () => requested.length, release };
+}
+
+/**
+ * Opens `path` on a 390 px phone with its scripts slowed (slowScripts), as a visitor who only
+ * reads it: a page that holds its scripts (ADR 220) requests none and names none live.
+ */
+export async function readOnPhone(page: Page, path: string): Promise<{ requested: () => number; release: () => void }> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts = await slowScripts(page);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.requested(), 'scripts fetched before the visitor did anything').toBe(0);
+  await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+  return scripts;
+}
+
 /** The mouse moves over the page: a page holding its scripts (ADR 220) starts loading them. */
 export async function wakeHeldScripts(page: Page): Promise<void> {
   await page.mouse.move(4, 4);
