@@ -15,7 +15,7 @@ type ScriptsProps = Parameters<typeof Scripts>[0];
 /** What the page does that shows a person is there: the scripts wake on the first of these. */
 const ENGAGEMENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel'];
 /** Dispatched on the document once the page has hydrated. */
-export const HYDRATED_EVENT = 'sala:hydrated';
+const HYDRATED_EVENT = 'sala:hydrated';
 
 function hold(node: ReactNode): ReactNode {
   return Children.map(node, (child) => {
@@ -49,6 +49,7 @@ function wakeOnEngagement(events: string[], hydratedEvent: string): void {
   let woken = false;
   let pressed: HTMLElement | null = null;
   let observer: IntersectionObserver | undefined;
+  // React marks the container it listens on (here the document) with a `_reactListening…` key.
   const reactListens = () => Object.keys(doc).some((key) => key.startsWith('_reactListening'));
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;

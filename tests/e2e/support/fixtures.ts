@@ -46,12 +46,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('script[type="module"]') || Object.keys(document.body).some((key) => key.startsWith('__reactFiber')));
 }
 
+type SlowScripts = { readonly requested: () => number; readonly release: () => void };
+
 /**
  * Counts the scripts a page requests and holds their answers back until `release()`, as a slow
  * network would: a page that holds its scripts (ADR 220) can be shown to request none until used,
  * and a press made while they are still coming can be seen to wait for them.
  */
-export async function slowScripts(page: Page): Promise<{ requested: () => number; release: () => void }> {
+export async function slowScripts(page: Page): Promise<SlowScripts> {
   const requested: string[] = [];
   page.on('request', (sent) => {
     if (sent.resourceType() === 'script') requested.push(sent.url());
@@ -69,18 +71,24 @@ export async function slowScripts(page: Page): Promise<{ requested: () => number
  * Opens `path` on a 390 px phone with its scripts slowed (slowScripts), as a visitor who only
  * reads it: a page that holds its scripts (ADR 220) requests none and names none live.
  */
-export async function readOnPhone(page: Page, path: string): Promise<{ requested: () => number; release: () => void }> {
+export async function readOnPhone(page: Page, path: string): Promise<SlowScripts> {
   await page.setViewportSize({ width: 390, height: 844 });
   const scripts = await slowScripts(page);
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   expect(scripts.requested(), 'scripts fetched before the visitor did anything').toBe(0);
-  await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+  await expectScriptsHeld(page);
   return scripts;
 }
 
+/** A page that holds its scripts (ADR 220), not used yet: it names none live and has loaded none. */
+export async function expectScriptsHeld(page: Page): Promise<void> {
+  await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).length)).toBe(0);
+}
+
 /** The mouse moves over the page: a page holding its scripts (ADR 220) starts loading them. */
-export async function wakeHeldScripts(page: Page): Promise<void> {
+async function wakeHeldScripts(page: Page): Promise<void> {
   await page.mouse.move(4, 4);
   await page.mouse.move(8, 8);
 }
